@@ -1,0 +1,114 @@
+package dev.lanescope.model;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * PCIe link speeds with the kernel's per-lane rate after line encoding ({@code PCIE_SPEED2MBS_ENC}),
+ * so computed figures match the kernel's "available PCIe bandwidth" line to the last digit.
+ * {@link #UNKNOWN} stands for a speed the capturing tool could not decode (old lspci "Speed unknown",
+ * sysfs "Unknown"): it is a fact about the capture, never a guess.
+ */
+public enum LinkSpeed {
+    GEN1(1, "2.5", 2000),
+    GEN2(2, "5", 4000),
+    GEN3(3, "8", 7876),
+    GEN4(4, "16", 15753),
+    GEN5(5, "32", 31507),
+    GEN6(6, "64", 64000),
+    UNKNOWN(0, "?", 0);
+
+    private static final Pattern GTS = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*GT/s", Pattern.CASE_INSENSITIVE);
+
+    private final int generation;
+    private final String gts;
+    private final int mbpsPerLane;
+
+    LinkSpeed(int generation, String gts, int mbpsPerLane) {
+        this.generation = generation;
+        this.gts = gts;
+        this.mbpsPerLane = mbpsPerLane;
+    }
+
+    public int generation() {
+        return generation;
+    }
+
+    /** Per-lane Mb/s after encoding, the kernel's integers (0 when unknown). */
+    public int mbpsPerLane() {
+        return mbpsPerLane;
+    }
+
+    /** GT/s as a number (NaN when unknown). */
+    public double gtsValue() {
+        return this == UNKNOWN ? Double.NaN : Double.parseDouble(gts);
+    }
+
+    /** lspci's spelling: {@code 2.5GT/s}, {@code 16GT/s}. */
+    public String lspciText() {
+        return this == UNKNOWN ? "unknown" : gts + "GT/s";
+    }
+
+    /** The kernel's {@code pci_speed_string()}: {@code 2.5 GT/s PCIe}, {@code 16.0 GT/s PCIe}. */
+    public String kernelText() {
+        if (this == UNKNOWN) return "Unknown";
+        String n = gts.contains(".") ? gts : gts + ".0";
+        return n + " GT/s PCIe";
+    }
+
+    /** Short human form: {@code 2.5 GT/s} ({@code Gen1}). */
+    public String display() {
+        return this == UNKNOWN ? "unknown speed" : gts + " GT/s";
+    }
+
+    public String genLabel() {
+        return this == UNKNOWN ? "Gen?" : "Gen" + generation;
+    }
+
+    public boolean isKnown() {
+        return this != UNKNOWN;
+    }
+
+    public static LinkSpeed ofGeneration(int gen) {
+        for (LinkSpeed s : values()) {
+            if (s.generation == gen && s != UNKNOWN) return s;
+        }
+        return UNKNOWN;
+    }
+
+    /** The register code (LnkCap/LnkSta/LnkCtl2 speed field): 1 = 2.5 GT/s ... 6 = 64 GT/s. */
+    public static LinkSpeed ofCode(int code) {
+        return ofGeneration(code);
+    }
+
+    /**
+     * Reads any spelling: lspci {@code 8GT/s}, kernel {@code 8.0 GT/s PCIe} or pre-5.7 {@code 8 GT/s},
+     * {@code unknown}, {@code Unknown speed}. Returns null when the text holds no speed at all.
+     */
+    public static LinkSpeed parse(String text) {
+        if (text == null) return null;
+        String t = text.trim();
+        if (t.toLowerCase(Locale.ROOT).startsWith("unknown")) return UNKNOWN;
+        Matcher m = GTS.matcher(t);
+        if (!m.find()) return null;
+        double v = Double.parseDouble(m.group(1));
+        for (LinkSpeed s : values()) {
+            if (s != UNKNOWN && Math.abs(s.gtsValue() - v) < 1e-9) return s;
+        }
+        return UNKNOWN;
+    }
+
+    public static LinkSpeed max(LinkSpeed a, LinkSpeed b) {
+        if (a == null) return b;
+        if (b == null) return a;
+        return a.generation >= b.generation ? a : b;
+    }
+
+    public static LinkSpeed min(LinkSpeed a, LinkSpeed b) {
+        if (a == null) return b;
+        if (b == null) return a;
+        if (a == UNKNOWN || b == UNKNOWN) return UNKNOWN;
+        return a.generation <= b.generation ? a : b;
+    }
+}
