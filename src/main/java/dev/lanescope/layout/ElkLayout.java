@@ -1,0 +1,106 @@
+package dev.lanescope.layout;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.elk.alg.layered.options.LayeredOptions;
+import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
+import org.eclipse.elk.core.options.CoreOptions;
+import org.eclipse.elk.core.options.Direction;
+import org.eclipse.elk.core.options.EdgeRouting;
+import org.eclipse.elk.core.options.EdgeLabelPlacement;
+import org.eclipse.elk.core.util.BasicProgressMonitor;
+import org.eclipse.elk.graph.ElkBendPoint;
+import org.eclipse.elk.graph.ElkEdge;
+import org.eclipse.elk.graph.ElkEdgeSection;
+import org.eclipse.elk.graph.ElkLabel;
+import org.eclipse.elk.graph.ElkNode;
+import org.eclipse.elk.graph.util.ElkGraphUtil;
+
+/**
+ * Lays a {@link LayoutGraph} out top-down with Eclipse ELK's layered (Sugiyama) algorithm and orthogonal
+ * edges. Deterministic: a fixed random seed and the input order decide everything.
+ */
+public final class ElkLayout {
+
+    private static final double NODE_GAP = 28;
+    private static final double LAYER_GAP = 46;
+    private static final double PADDING = 20;
+
+    private ElkLayout() {
+    }
+
+    public static LayoutResult layout(LayoutGraph input) {
+        ElkNode root = ElkGraphUtil.createGraph();
+        root.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
+        root.setProperty(CoreOptions.DIRECTION, Direction.DOWN);
+        root.setProperty(CoreOptions.EDGE_ROUTING, EdgeRouting.ORTHOGONAL);
+        root.setProperty(CoreOptions.RANDOM_SEED, 1);
+        root.setProperty(CoreOptions.SPACING_NODE_NODE, NODE_GAP);
+        root.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, LAYER_GAP);
+        root.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 12.0);
+        root.setProperty(CoreOptions.PADDING, new org.eclipse.elk.core.math.ElkPadding(PADDING));
+        root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY,
+                org.eclipse.elk.alg.layered.options.OrderingStrategy.NODES_AND_EDGES);
+        root.setProperty(LayeredOptions.NODE_PLACEMENT_STRATEGY,
+                org.eclipse.elk.alg.layered.options.NodePlacementStrategy.BRANDES_KOEPF);
+        root.setProperty(CoreOptions.SEPARATE_CONNECTED_COMPONENTS, true);
+
+        Map<String, ElkNode> nodes = new HashMap<>();
+        for (LayoutGraph.Box b : input.boxes()) {
+            ElkNode n = ElkGraphUtil.createNode(root);
+            n.setIdentifier(b.id());
+            n.setDimensions(b.width(), b.height());
+            nodes.put(b.id(), n);
+        }
+        List<ElkEdge> edges = new ArrayList<>();
+        for (LayoutGraph.Edge e : input.edges()) {
+            ElkNode s = nodes.get(e.source());
+            ElkNode t = nodes.get(e.target());
+            if (s == null || t == null) {
+                throw new IllegalArgumentException("edge " + e.id() + " names a box that is not in the graph");
+            }
+            ElkEdge edge = ElkGraphUtil.createSimpleEdge(s, t);
+            edge.setIdentifier(e.id());
+            if (e.labelWidth() > 0) {
+                ElkLabel label = ElkGraphUtil.createLabel(edge);
+                label.setDimensions(e.labelWidth(), e.labelHeight());
+                label.setProperty(CoreOptions.EDGE_LABELS_PLACEMENT, EdgeLabelPlacement.CENTER);
+            }
+            edges.add(edge);
+        }
+        new RecursiveGraphLayoutEngine().layout(root, new BasicProgressMonitor());
+
+        List<LayoutResult.PlacedBox> boxes = new ArrayList<>();
+        for (LayoutGraph.Box b : input.boxes()) {
+            ElkNode n = nodes.get(b.id());
+            boxes.add(new LayoutResult.PlacedBox(b.id(), n.getX(), n.getY(), n.getWidth(), n.getHeight()));
+        }
+        List<LayoutResult.PlacedEdge> placed = new ArrayList<>();
+        for (int i = 0; i < edges.size(); i++) {
+            ElkEdge edge = edges.get(i);
+            LayoutGraph.Edge e = input.edges().get(i);
+            List<LayoutResult.Point> pts = new ArrayList<>();
+            if (!edge.getSections().isEmpty()) {
+                ElkEdgeSection sec = edge.getSections().get(0);
+                pts.add(new LayoutResult.Point(sec.getStartX(), sec.getStartY()));
+                for (ElkBendPoint bp : sec.getBendPoints()) pts.add(new LayoutResult.Point(bp.getX(), bp.getY()));
+                pts.add(new LayoutResult.Point(sec.getEndX(), sec.getEndY()));
+            } else {
+                ElkNode s = nodes.get(e.source());
+                ElkNode t = nodes.get(e.target());
+                pts.add(new LayoutResult.Point(s.getX() + s.getWidth() / 2, s.getY() + s.getHeight()));
+                pts.add(new LayoutResult.Point(t.getX() + t.getWidth() / 2, t.getY()));
+            }
+            LayoutResult.Point label = null;
+            if (!edge.getLabels().isEmpty()) {
+                ElkLabel l = edge.getLabels().get(0);
+                label = new LayoutResult.Point(l.getX(), l.getY());
+            }
+            placed.add(new LayoutResult.PlacedEdge(e.id(), e.source(), e.target(), pts, label));
+        }
+        return new LayoutResult(root.getWidth(), root.getHeight(), boxes, placed);
+    }
+}
