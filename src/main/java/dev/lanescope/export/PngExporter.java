@@ -1,0 +1,223 @@
+package dev.lanescope.export;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import javax.imageio.ImageIO;
+
+import javafx.application.Platform;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.SnapshotParameters;
+import javafx.scene.control.Label;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.transform.Transform;
+
+import dev.lanescope.layout.TopologyLayouts;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Topology;
+import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.model.CardAdvice;
+import dev.lanescope.ui.model.EdgeColours;
+import dev.lanescope.ui.model.InsightsFactory;
+import dev.lanescope.ui.theme.Themes;
+import dev.lanescope.ui.topology.LegendView;
+import dev.lanescope.ui.topology.TopologyView;
+
+/**
+ * PNG of the topology picture at 2× scale with the header (host, capture, time), the selected card's answer
+ * and the legend. The snapshot is taken on the FX thread; pixels are encoded and written off it, atomically
+ * (temporary file in the target folder, then a rename). {@link #renderHeadless} does the same without a
+ * display, on Monocle's headless platform, for the command line and CI.
+ */
+public final class PngExporter {
+
+    /** Pixel scale of the export. */
+    public static final double SCALE = 2.0;
+    /** Largest side in pixels; bigger pictures are scaled down to fit. */
+    public static final int MAX_SIDE = 12000;
+
+    private PngExporter() {
+    }
+
+    /** The text above the picture: title line, the selected card (may be null) and its plain answer (may be null). */
+    public record Header(String title, String card, String answer) {
+    }
+
+    /** Builds the picture to export (a fresh, passive view of the same state as the window). FX thread. */
+    public static Parent compose(TopologyLayouts.Picture picture, Map<String, String> edgeKeys, String selectedId,
+                                 Set<String> path, Set<String> candidate, EdgeColours.Mode mode, Header header,
+                                 MainViewModel.Theme theme) {
+        VBox root = new VBox(10);
+        root.getStyleClass().addAll("export-root", "main");
+        Label title = new Label(header.title());
+        title.getStyleClass().add("export-title");
+        root.getChildren().add(title);
+        if (header.answer() != null) {
+            Label card = new Label(header.card() == null ? "" : header.card());
+            card.getStyleClass().add("details-title");
+            Label answer = new Label(header.answer());
+            answer.getStyleClass().add("answer");
+            answer.setWrapText(true);
+            answer.setMaxWidth(Math.max(600, picture.layout().width()));
+            root.getChildren().addAll(card, answer);
+        }
+        TopologyView view = new TopologyView();
+        view.setPicture(picture);
+        view.applyState(edgeKeys, selectedId, path, candidate, allIds(picture));
+        double w = picture.layout().width();
+        double h = picture.layout().height();
+        view.setMinSize(w, h);
+        view.setPrefSize(w, h);
+        view.setMaxSize(w, h);
+        root.getChildren().add(view);
+        LegendView legend = new LegendView();
+        legend.show(mode);
+        root.getChildren().add(legend);
+        Themes.apply(root, theme);
+        return root;
+    }
+
+    private static Set<String> allIds(TopologyLayouts.Picture p) {
+        return p.nodes().keySet();
+    }
+
+    /**
+     * Snapshots {@code composed} (call on the FX thread) and writes it as PNG off the FX thread.
+     * The future completes with the absolute path written.
+     */
+    public static CompletableFuture<Path> export(Parent composed, Path out) {
+        if (!Platform.isFxApplicationThread()) throw new IllegalStateException("call export on the FX thread");
+        Pixels px = snapshot(composed);
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return write(px, out);
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        });
+    }
+
+    /** ARGB pixels copied out of a snapshot, safe to hand to another thread. */
+    record Pixels(int width, int height, int[] argb) {
+    }
+
+    static Pixels snapshot(Parent composed) {
+        if (composed.getScene() == null) new Scene(composed); // CSS and layout need a scene
+        composed.applyCss();
+        composed.layout();
+        double w = composed.getLayoutBounds().getWidth();
+        double h = composed.getLayoutBounds().getHeight();
+        double s = Math.min(SCALE, MAX_SIDE / Math.max(1, Math.max(w, h)));
+        SnapshotParameters sp = new SnapshotParameters();
+        sp.setTransform(Transform.scale(s, s));
+        sp.setFill(background(composed));
+        WritableImage img = composed.snapshot(sp, null);
+        int iw = (int) img.getWidth();
+        int ih = (int) img.getHeight();
+        int[] argb = new int[iw * ih];
+        img.getPixelReader().getPixels(0, 0, iw, ih, PixelFormat.getIntArgbInstance(), argb, 0, iw);
+        return new Pixels(iw, ih, argb);
+    }
+
+    private static Color background(Parent composed) {
+        if (composed instanceof javafx.scene.layout.Region r && r.getBackground() != null
+                && !r.getBackground().getFills().isEmpty()
+                && r.getBackground().getFills().get(0).getFill() instanceof Color c) {
+            return c;
+        }
+        return Color.WHITE;
+    }
+
+    static Path write(Pixels px, Path out) throws IOException {
+        BufferedImage bi = new BufferedImage(px.width(), px.height(), BufferedImage.TYPE_INT_ARGB);
+        bi.setRGB(0, 0, px.width(), px.height(), px.argb(), 0, px.width());
+        return AtomicFiles.write(out, tmp -> {
+            if (!ImageIO.write(bi, "png", tmp.toFile())) throw new IOException("no PNG writer in this Java");
+        });
+    }
+
+    /** {@link #renderHeadless(Topology, Path, Bdf, EdgeColours.Mode)} in link-verdict mode. */
+    public static Path renderHeadless(Topology topology, Path out, Bdf selected) throws IOException {
+        return renderHeadless(topology, out, selected, EdgeColours.Mode.VERDICTS);
+    }
+
+    /**
+     * Renders the picture without a display: starts JavaFX on Monocle's headless platform (software
+     * rendering) when it is not running yet, analyses and lays out the topology, and writes the PNG.
+     * {@code selected} (may be null) is the card whose answer and path are drawn. Blocks until written.
+     */
+    public static Path renderHeadless(Topology topology, Path out, Bdf selected, EdgeColours.Mode mode)
+            throws IOException {
+        startHeadlessToolkit();
+        InsightsFactory.Analysed analysed = InsightsFactory.analyse(topology);
+        TopologyLayouts.Picture picture = TopologyLayouts.of(topology, Set.of());
+        CardAdvice advice = selected == null || topology.node(selected).isEmpty() ? null
+                : InsightsFactory.advise(analysed, selected);
+        Map<String, String> keys = EdgeColours.of(picture, topology, analysed.insights(), mode, selected);
+        String selId = advice == null || picture.nodeOf(selected) == null ? null : picture.nodeOf(selected).id();
+        Set<String> path = advice == null ? Set.of() : EdgeColours.pathIds(picture, topology, selected);
+        String title = "lanescope · " + topology.capture().label()
+                + metadata(topology, "host", " · host ") + metadata(topology, "captured", " · captured ");
+        Header header = new Header(title, advice == null ? null : advice.title(), advice == null ? null : advice.answer());
+        CompletableFuture<Pixels> shot = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                shot.complete(snapshot(compose(picture, keys, selId, path, Set.of(), mode, header,
+                        MainViewModel.Theme.LIGHT)));
+            } catch (Throwable t) {
+                shot.completeExceptionally(t);
+            }
+        });
+        try {
+            return write(shot.get(2, TimeUnit.MINUTES), out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while rendering", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IOException("could not render the picture: " + e.getMessage(), e);
+        }
+    }
+
+    private static String metadata(Topology t, String key, String prefix) {
+        String v = t.capture().metadata().get(key);
+        return v == null ? "" : prefix + v;
+    }
+
+    /** Starts the toolkit on Monocle headless unless it already runs; the properties must precede the start. */
+    static synchronized void startHeadlessToolkit() {
+        setIfAbsent("glass.platform", "Monocle");
+        setIfAbsent("monocle.platform", "Headless");
+        setIfAbsent("prism.order", "sw");
+        setIfAbsent("prism.text", "t2k");
+        setIfAbsent("java.awt.headless", "true");
+        CountDownLatch started = new CountDownLatch(1);
+        try {
+            Platform.startup(started::countDown);
+            Platform.setImplicitExit(false);
+        } catch (IllegalStateException alreadyRunning) {
+            started.countDown();
+        }
+        try {
+            started.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void setIfAbsent(String key, String value) {
+        if (System.getProperty(key) == null) System.setProperty(key, value);
+    }
+}

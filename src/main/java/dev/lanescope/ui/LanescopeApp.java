@@ -1,0 +1,63 @@
+package dev.lanescope.ui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import javafx.application.Application;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+import dev.lanescope.ui.common.Views;
+import dev.lanescope.ui.details.DetailsController;
+import dev.lanescope.ui.main.MainController;
+import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.main.RecentCaptures;
+
+/** The explorer window. Wiring by hand: one view-model, controllers built by the controller factory. */
+public class LanescopeApp extends Application {
+
+    private MainViewModel vm;
+    private Parent root;
+
+    @Override
+    public void start(Stage stage) {
+        StartupOptions opts = StartupOptions.parse(getParameters().getRaw());
+        vm = new MainViewModel(RecentCaptures.forUser());
+        vm.modeProperty().set(opts.mode());
+        vm.themeProperty().set(opts.theme());
+        Runnable openSample = () -> openSample(opts);
+        Map<Class<?>, Supplier<?>> controllers = Map.of(
+                MainController.class, () -> new MainController(vm, openSample),
+                DetailsController.class, () -> new DetailsController(vm));
+        root = new Views(controllers).load(MainController.class);
+        stage.setTitle("lanescope — PCIe topology explorer");
+        stage.setScene(new Scene(root, 1480, 920));
+        stage.show();
+        if (opts.select() != null) vm.selectAfterLoad(opts.select());
+        if (opts.inputs().isEmpty()) openSample(opts);
+        else vm.open(opts.inputs(), null);
+    }
+
+    private void openSample(StartupOptions opts) {
+        Path dir = opts.sampleDir();
+        if (!Files.isDirectory(dir)) {
+            vm.statusProperty().set("No bundled sample at " + dir.toAbsolutePath()
+                    + ": open a capture with File ▸ Open, or drop one on the window");
+            return;
+        }
+        vm.open(List.of(dir), MainViewModel.sampleSource(dir));
+    }
+
+    /** For tests: the view-model of the running window. */
+    public MainViewModel viewModel() {
+        return vm;
+    }
+
+    public Parent root() {
+        return root;
+    }
+}

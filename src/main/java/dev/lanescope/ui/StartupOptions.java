@@ -1,0 +1,65 @@
+package dev.lanescope.ui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.lanescope.model.Bdf;
+import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.model.EdgeColours;
+
+/**
+ * The window's command line: capture paths (files, folders, .tar.gz), {@code --select BDF} (preselect a card),
+ * {@code --mode verdicts|atomics}, {@code --theme light|dark}, {@code --sample NAME} (one of {@code samples/}).
+ * No path opens the bundled sample.
+ */
+public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mode, MainViewModel.Theme theme,
+                             String sample) {
+
+    /** The default sample: a real capture with a PCIe switch, an AMD GPU and a kernel log. */
+    public static final String DEFAULT_SAMPLE = "amd-ryzen-embedded-picasso-pericom-switch";
+
+    public static StartupOptions parse(List<String> args) {
+        List<Path> inputs = new ArrayList<>();
+        Bdf select = null;
+        EdgeColours.Mode mode = EdgeColours.Mode.VERDICTS;
+        MainViewModel.Theme theme = MainViewModel.Theme.LIGHT;
+        String sample = null;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--select", "--device" -> select = Bdf.parse(value(args, ++i, a));
+                case "--mode" -> mode = "atomics".equalsIgnoreCase(value(args, ++i, a)) ? EdgeColours.Mode.ATOMICS
+                        : EdgeColours.Mode.VERDICTS;
+                case "--theme" -> theme = "dark".equalsIgnoreCase(value(args, ++i, a)) ? MainViewModel.Theme.DARK
+                        : MainViewModel.Theme.LIGHT;
+                case "--sample" -> sample = value(args, ++i, a);
+                default -> {
+                    if (a.isBlank()) continue;
+                    if (a.startsWith("--")) throw new IllegalArgumentException("unknown option " + a
+                            + " (want --select BDF, --mode verdicts|atomics, --theme light|dark, --sample NAME, or paths)");
+                    inputs.add(Path.of(a));
+                }
+            }
+        }
+        return new StartupOptions(List.copyOf(inputs), select, mode, theme, sample);
+    }
+
+    private static String value(List<String> args, int i, String opt) {
+        if (i >= args.size()) throw new IllegalArgumentException(opt + " needs a value");
+        return args.get(i);
+    }
+
+    /** Where the bundled samples are: {@code -Dlanescope.samples}, else {@code samples/} in the working folder. */
+    public static Path samplesRoot() {
+        String p = System.getProperty("lanescope.samples");
+        if (p != null) return Path.of(p);
+        Path here = Path.of("samples");
+        return Files.isDirectory(here) ? here : Path.of(System.getProperty("user.dir"), "samples");
+    }
+
+    public Path sampleDir() {
+        return samplesRoot().resolve(sample == null ? DEFAULT_SAMPLE : sample);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.lanescope.ui.common;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+
+import javafx.concurrent.Task;
+
+/** A small fluent helper over {@link Task}: work off the FX thread, results and errors back on it. */
+public final class FxTasks {
+
+    private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "lanescope-worker");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private FxTasks() {
+    }
+
+    /** Work that reports progress through the given reporter. */
+    public interface Work<T> {
+        T call(Progress progress) throws Exception;
+    }
+
+    /** What a piece of work may report while it runs. */
+    public interface Progress {
+        void update(double fraction, String message);
+
+        boolean cancelled();
+    }
+
+    public static <T> Builder<T> run(Work<T> work) {
+        return new Builder<>(work);
+    }
+
+    public static <T> Builder<T> run(Callable<T> work) {
+        return new Builder<>(p -> work.call());
+    }
+
+    public static final class Builder<T> {
+        private final Work<T> work;
+        private Consumer<T> onSuccess = v -> { };
+        private Consumer<Throwable> onError = e -> { };
+
+        private Builder(Work<T> work) {
+            this.work = work;
+        }
+
+        public Builder<T> onSuccess(Consumer<T> c) {
+            this.onSuccess = c;
+            return this;
+        }
+
+        public Builder<T> onError(Consumer<Throwable> c) {
+            this.onError = c;
+            return this;
+        }
+
+        /** Starts on the shared worker thread and returns the task (bind its progress/message). */
+        public Task<T> start() {
+            Task<T> task = new Task<>() {
+                @Override
+                protected T call() throws Exception {
+                    return work.call(new Progress() {
+                        @Override
+                        public void update(double fraction, String message) {
+                            updateProgress(fraction, 1.0);
+                            updateMessage(message);
+                        }
+
+                        @Override
+                        public boolean cancelled() {
+                            return isCancelled();
+                        }
+                    });
+                }
+            };
+            task.setOnSucceeded(e -> onSuccess.accept(task.getValue()));
+            task.setOnFailed(e -> onError.accept(task.getException()));
+            WORKER.execute(task);
+            return task;
+        }
+    }
+}

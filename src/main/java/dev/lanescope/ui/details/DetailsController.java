@@ -1,0 +1,106 @@
+package dev.lanescope.ui.details;
+
+import javafx.css.PseudoClass;
+import javafx.fxml.FXML;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+
+import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.model.CardAdvice;
+
+/** The side panel for the selected function: the plain answer first, then the evidence. */
+public final class DetailsController {
+
+    private final MainViewModel vm;
+
+    @FXML private VBox root;
+    @FXML private VBox body;
+    @FXML private Label placeholder;
+    @FXML private Label title;
+    @FXML private Label answer;
+    @FXML private GridPane path;
+    @FXML private Label ceiling;
+    @FXML private Label kernelLine;
+    @FXML private Label atomics;
+    @FXML private VBox peers;
+    @FXML private ListView<CardAdvice.Candidate> candidates;
+
+    public DetailsController(MainViewModel vm) {
+        this.vm = vm;
+    }
+
+    @FXML
+    private void initialize() {
+        candidates.setCellFactory(lv -> new ListCell<>() {
+            @Override
+            protected void updateItem(CardAdvice.Candidate c, boolean empty) {
+                super.updateItem(c, empty);
+                setText(empty || c == null ? null : c.rank() + ". " + c.text());
+                setWrapText(true);
+                setPrefWidth(0);
+            }
+        });
+        candidates.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.candidateProperty().set(b));
+        vm.adviceProperty().addListener((o, a, b) -> show(b));
+        show(vm.adviceProperty().get());
+    }
+
+    private void show(CardAdvice a) {
+        boolean has = a != null;
+        body.setVisible(has);
+        body.setManaged(has);
+        placeholder.setVisible(!has);
+        placeholder.setManaged(!has);
+        if (!has) return;
+        title.setText(a.title());
+        answer.setText(a.answer());
+        path.getChildren().clear();
+        String[] heads = {"hop (port → device)", "trained", "capable", "target", "verdict"};
+        for (int c = 0; c < heads.length; c++) {
+            Label h = new Label(heads[c]);
+            h.getStyleClass().add("path-head");
+            path.add(h, c, 0);
+        }
+        int row = 1;
+        for (CardAdvice.PathHop h : a.path()) {
+            path.add(cell(h.port() + " → " + h.device()), 0, row);
+            path.add(cell(h.trained()), 1, row);
+            path.add(cell(h.capable()), 2, row);
+            path.add(cell(h.target()), 3, row);
+            Label v = cell(h.verdict());
+            v.getStyleClass().add("verdict-chip");
+            v.pseudoClassStateChanged(PseudoClass.getPseudoClass(h.verdictKey()), true);
+            path.add(v, 4, row);
+            row++;
+        }
+        if (a.path().isEmpty()) path.add(cell("No PCIe link above this function (integrated or on the root bus)."), 0, 1, 5, 1);
+        ceiling.setText(a.ceiling() == null ? "No path ceiling computed for this function." : a.ceiling());
+        kernelLine.setText(a.kernelLine() == null ? "" : "Kernel said: " + a.kernelLine());
+        kernelLine.setVisible(a.kernelLine() != null);
+        kernelLine.setManaged(a.kernelLine() != null);
+        atomics.setText(a.atomics());
+        peers.getChildren().clear();
+        if (a.peers().isEmpty()) peers.getChildren().add(cell("No other GPU in this capture."));
+        for (CardAdvice.Peer p : a.peers()) {
+            Label l = cell(p.other() + " " + p.otherName() + ": " + p.pathClass() + ", NCCL_P2P_LEVEL=" + p.ncclLevel()
+                    + (p.explanation() == null ? "" : " — " + p.explanation()));
+            l.setWrapText(true);
+            peers.getChildren().add(l);
+        }
+        candidates.getItems().setAll(a.candidates());
+        if (a.candidates().isEmpty()) candidates.setPlaceholder(new Label("No better slot in this capture."));
+    }
+
+    private static Label cell(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("path-cell");
+        return l;
+    }
+
+    public VBox root() {
+        return root;
+    }
+}

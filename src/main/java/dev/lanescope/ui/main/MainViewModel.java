@@ -1,0 +1,350 @@
+package dev.lanescope.ui.main;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+
+import dev.lanescope.capture.CaptureLoader;
+import dev.lanescope.layout.TopologyLayouts;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Capture;
+import dev.lanescope.model.Problem;
+import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.Topology;
+import dev.lanescope.model.TopologyBuilder;
+import dev.lanescope.ui.common.FxTasks;
+import dev.lanescope.ui.model.CardAdvice;
+import dev.lanescope.ui.model.EdgeColours;
+import dev.lanescope.ui.model.Insights;
+import dev.lanescope.ui.model.InsightsFactory;
+
+/**
+ * The state of the explorer window and its commands. Everything here is touched on the FX thread only;
+ * loading, analysis and layout run in {@link FxTasks} and publish in their success hooks.
+ */
+public final class MainViewModel {
+
+    /** What is open, analysed and laid out. */
+    public record Loaded(List<Path> inputs, String label, InsightsFactory.Analysed analysed,
+                         TopologyLayouts.Picture picture) {
+        public Topology topology() {
+            return analysed.topology();
+        }
+
+        public Insights insights() {
+            return analysed.insights();
+        }
+    }
+
+    public enum Theme { LIGHT, DARK }
+
+    private final ObjectProperty<Loaded> loaded = new SimpleObjectProperty<>();
+    private final BooleanProperty loading = new SimpleBooleanProperty();
+    private final DoubleProperty progress = new SimpleDoubleProperty();
+    private final StringProperty status = new SimpleStringProperty("Ready");
+    private final StringProperty sampleBanner = new SimpleStringProperty("");
+    private final StringProperty nonRootBanner = new SimpleStringProperty("");
+    private final StringProperty captureInfo = new SimpleStringProperty("");
+    private final ObservableList<Problem> problems = FXCollections.observableArrayList();
+    private final ObjectProperty<EdgeColours.Mode> mode = new SimpleObjectProperty<>(EdgeColours.Mode.VERDICTS);
+    private final StringProperty search = new SimpleStringProperty("");
+    private final ObjectProperty<Bdf> selected = new SimpleObjectProperty<>();
+    private final ReadOnlyObjectWrapper<CardAdvice> advice = new ReadOnlyObjectWrapper<>();
+    private final ObjectProperty<CardAdvice.Candidate> candidate = new SimpleObjectProperty<>();
+    private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
+    private final Set<String> expanded = new HashSet<>();
+    private final RecentCaptures recent;
+    private Bdf pendingSelect;
+
+    public MainViewModel(RecentCaptures recent) {
+        this.recent = recent;
+        selected.addListener((o, a, b) -> {
+            candidate.set(null);
+            Loaded l = loaded.get();
+            advice.set(b == null || l == null ? null : InsightsFactory.advise(l.analysed(), b));
+        });
+    }
+
+    // ---- properties
+
+    public ReadOnlyObjectProperty<Loaded> loadedProperty() {
+        return loaded;
+    }
+
+    public Loaded getLoaded() {
+        return loaded.get();
+    }
+
+    public BooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    public DoubleProperty progressProperty() {
+        return progress;
+    }
+
+    public StringProperty statusProperty() {
+        return status;
+    }
+
+    public StringProperty sampleBannerProperty() {
+        return sampleBanner;
+    }
+
+    public StringProperty nonRootBannerProperty() {
+        return nonRootBanner;
+    }
+
+    public StringProperty captureInfoProperty() {
+        return captureInfo;
+    }
+
+    public ObservableList<Problem> problems() {
+        return problems;
+    }
+
+    public ObjectProperty<EdgeColours.Mode> modeProperty() {
+        return mode;
+    }
+
+    public StringProperty searchProperty() {
+        return search;
+    }
+
+    public ObjectProperty<Bdf> selectedProperty() {
+        return selected;
+    }
+
+    public ReadOnlyObjectProperty<CardAdvice> adviceProperty() {
+        return advice.getReadOnlyProperty();
+    }
+
+    public ObjectProperty<CardAdvice.Candidate> candidateProperty() {
+        return candidate;
+    }
+
+    public ObjectProperty<Theme> themeProperty() {
+        return theme;
+    }
+
+    public RecentCaptures recent() {
+        return recent;
+    }
+
+    // ---- commands
+
+    /** Selects this function as soon as the next capture has loaded (the {@code --select} argument). */
+    public void selectAfterLoad(Bdf bdf) {
+        this.pendingSelect = bdf;
+    }
+
+    public void toggleMode() {
+        mode.set(mode.get() == EdgeColours.Mode.VERDICTS ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS);
+    }
+
+    public void toggleTheme() {
+        theme.set(theme.get() == Theme.LIGHT ? Theme.DARK : Theme.LIGHT);
+    }
+
+    /** Opens a capture (files, folders, archives); {@code sampleSource} is non-null for the bundled sample. */
+    public Task<Loaded> open(List<Path> inputs, String sampleSource) {
+        List<Path> in = List.copyOf(inputs);
+        Set<String> exp = Set.of();
+        expanded.clear();
+        loading.set(true);
+        status.set("Reading " + describe(in) + " …");
+        Task<Loaded> task = FxTasks.<Loaded>run(p -> {
+            p.update(0.05, "Reading the capture …");
+            Capture capture = CaptureLoader.load(in);
+            p.update(0.35, "Building the topology …");
+            Topology topology = TopologyBuilder.build(capture);
+            p.update(0.55, "Judging every hop …");
+            InsightsFactory.Analysed analysed = InsightsFactory.analyse(topology);
+            p.update(0.75, "Laying out " + topology.functions().size() + " functions …");
+            TopologyLayouts.Picture picture = TopologyLayouts.of(topology, exp);
+            p.update(1.0, "Done");
+            return new Loaded(in, capture.label(), analysed, picture);
+        }).onSuccess(l -> {
+            loading.set(false);
+            publish(l, sampleSource);
+            if (sampleSource == null) recent.add(in);
+        }).onError(e -> {
+            loading.set(false);
+            status.set("Could not open " + describe(in) + ": " + e.getMessage());
+            problems.setAll(List.of(Problem.error(describe(in), 0, String.valueOf(e.getMessage()))));
+        }).start();
+        progress.bind(task.progressProperty());
+        task.messageProperty().addListener((o, a, b) -> {
+            if (loading.get() && b != null && !b.isEmpty()) status.set(b);
+        });
+        return task;
+    }
+
+    private void publish(Loaded l, String sampleSource) {
+        selected.set(null);
+        loaded.set(l);
+        Capture c = l.topology().capture();
+        problems.setAll(l.topology().problems());
+        sampleBanner.set(sampleSource == null ? "" : "Sample capture: " + l.label() + " (from " + sampleSource + ")");
+        nonRootBanner.set(c.isNonRoot() ? nonRootText(c) : "");
+        captureInfo.set(captureInfo(l));
+        long gpus = l.topology().functions().stream().filter(f -> f.function().isGpuOrAccelerator()).count();
+        status.set(l.topology().functions().size() + " functions, " + l.topology().links().size() + " links, "
+                + gpus + " GPU" + (gpus == 1 ? "" : "s") + (problems.isEmpty() ? "" : ", " + problems.size() + " reading problems"));
+        if (pendingSelect != null) {
+            Bdf s = pendingSelect;
+            pendingSelect = null;
+            if (l.topology().node(s).isPresent()) selected.set(s);
+            else status.set("--select " + s + ": no such function in this capture");
+        }
+    }
+
+    /** Expands a collapsed "N×" group or folds it back, then lays out again (in the background). */
+    public void toggleGroup(String groupKey) {
+        Loaded l = loaded.get();
+        if (l == null || groupKey == null) return;
+        if (!expanded.remove(groupKey)) expanded.add(groupKey);
+        Set<String> exp = Set.copyOf(expanded);
+        FxTasks.run(() -> TopologyLayouts.of(l.topology(), exp))
+                .onSuccess(pic -> loaded.set(new Loaded(l.inputs(), l.label(), l.analysed(), pic)))
+                .onError(e -> status.set("Layout failed: " + e.getMessage()))
+                .start();
+    }
+
+    /** Box ids that match the search text (BDF, name, class badge, or a hop verdict); all when empty. */
+    public Set<String> matches() {
+        Loaded l = loaded.get();
+        Set<String> out = new HashSet<>();
+        if (l == null) return out;
+        String q = search.get() == null ? "" : search.get().trim().toLowerCase(Locale.ROOT);
+        for (TopologyLayouts.NodeView n : l.picture().nodes().values()) {
+            if (q.isEmpty() || matches(n, q, l)) out.add(n.id());
+        }
+        return out;
+    }
+
+    private static boolean matches(TopologyLayouts.NodeView n, String q, Loaded l) {
+        if (n.title().toLowerCase(Locale.ROOT).contains(q) || n.name().toLowerCase(Locale.ROOT).contains(q)
+                || n.badge().toLowerCase(Locale.ROOT).contains(q)) return true;
+        for (Bdf b : n.members()) {
+            if (b.toString().contains(q)) return true;
+            var node = l.topology().node(b).orElse(null);
+            if (node == null) continue;
+            if (node.function().shortName().toLowerCase(Locale.ROOT).contains(q)) return true;
+            var in = l.topology().incomingEdge(node).orElse(null);
+            if (in != null && in.isLink()) {
+                Insights.Hop h = l.insights().hop(in.link());
+                if (h != null && (h.verdict().contains(q) || h.key().equals(q))) return true;
+            }
+        }
+        return false;
+    }
+
+    /** Edge colour tokens for the current mode. */
+    public Map<String, String> edgeColours() {
+        Loaded l = loaded.get();
+        if (l == null) return Map.of();
+        return EdgeColours.of(l.picture(), l.topology(), l.insights(), mode.get(), selected.get());
+    }
+
+    /** Boxes and edges to highlight: the selected card's path, or the chosen candidate slot's. */
+    public Set<String> highlighted() {
+        Loaded l = loaded.get();
+        if (l == null || selected.get() == null) return Set.of();
+        return EdgeColours.pathIds(l.picture(), l.topology(), selected.get());
+    }
+
+    public Set<String> candidateIds() {
+        Loaded l = loaded.get();
+        CardAdvice.Candidate c = candidate.get();
+        if (l == null || c == null || c.port() == null) return Set.of();
+        return EdgeColours.pathIds(l.picture(), l.topology(), c.port());
+    }
+
+    /** Clicking a box: a function box selects it; a group box selects its first member. */
+    public void click(String nodeId) {
+        Loaded l = loaded.get();
+        if (l == null) return;
+        TopologyLayouts.NodeView n = l.picture().nodes().get(nodeId);
+        if (n == null || n.members().isEmpty()) {
+            selected.set(null);
+            return;
+        }
+        selected.set(n.members().get(0));
+    }
+
+    /** The GPUs/accelerators of the open capture, in address order (for tests and keyboard navigation). */
+    public List<Bdf> gpus() {
+        Loaded l = loaded.get();
+        List<Bdf> out = new ArrayList<>();
+        if (l == null) return out;
+        for (TopoNode.FunctionNode f : l.topology().functions()) {
+            if (f.function().isGpuOrAccelerator()) out.add(f.bdf());
+        }
+        return out;
+    }
+
+    // ---- wording
+
+    static String nonRootText(Capture c) {
+        return "This capture was taken without root: lspci printed <access denied> for the capabilities, so link "
+                + "capability, target speed, AtomicOps and ACS are hidden and those hops read Unknown. The tree and any "
+                + "sysfs link facts are shown. Capture fully with:  sudo lspci -vv > vv.txt  and  lspci -tv > tv.txt";
+    }
+
+    static String captureInfo(Loaded l) {
+        Map<String, String> md = l.topology().capture().metadata();
+        StringBuilder sb = new StringBuilder(l.label());
+        String host = md.getOrDefault("host", md.get("hostname"));
+        if (host != null) sb.append(" · host ").append(host);
+        String time = md.getOrDefault("captured", md.getOrDefault("capture-time", md.get("time")));
+        if (time != null) sb.append(" · captured ").append(time);
+        return sb.toString();
+    }
+
+    static String describe(List<Path> in) {
+        if (in.isEmpty()) return "nothing";
+        Path f = in.get(0).getFileName();
+        String first = f == null ? in.get(0).toString() : f.toString();
+        return in.size() == 1 ? first : first + " and " + (in.size() - 1) + " more";
+    }
+
+    /** The provenance line of a bundled sample: the "Source:" line of its source.txt. */
+    public static String sampleSource(Path sampleDir) {
+        Path s = sampleDir.resolve("source.txt");
+        try {
+            if (Files.isReadable(s)) {
+                String src = null;
+                String url = null;
+                for (String line : Files.readAllLines(s)) {
+                    String t = line.trim();
+                    if (src == null && t.startsWith("Source:")) src = t.substring(7).trim();
+                    if (url == null && t.matches("(?i)(lore )?url:.*")) url = t.substring(t.indexOf(':') + 1).trim();
+                }
+                if (src != null) return url == null ? src : src + ", " + url;
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // fall through to the folder name
+        }
+        return "the bundled samples folder";
+    }
+}

@@ -1,0 +1,122 @@
+package dev.lanescope.ui.model;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.lanescope.layout.TopologyLayouts;
+import dev.lanescope.model.Atomics;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Link;
+import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.Topology;
+
+/**
+ * Which colour token every edge gets in each colour mode, and the legend in words. Pure (no JavaFX): the
+ * view only turns tokens into pseudo-classes.
+ */
+public final class EdgeColours {
+
+    private EdgeColours() {
+    }
+
+    /** The two colour modes of the view. */
+    public enum Mode {
+        VERDICTS("Link verdicts"), ATOMICS("AtomicOps routing");
+
+        private final String label;
+
+        Mode(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /** A legend row: the token (pseudo-class) and what it means in words. */
+    public record LegendEntry(String key, String title, String meaning) {
+    }
+
+    public static final List<LegendEntry> VERDICT_LEGEND = List.of(
+            new LegendEntry("ok", "OK", "trained at what both ends can do; nothing to fix"),
+            new LegendEntry("idle", "Idle downshift", "an idle GPU dropped its speed; not a fault, prove it under load"),
+            new LegendEntry("capped", "Target capped", "the platform asks for less (BIOS slot setting, LnkCtl2)"),
+            new LegendEntry("degraded", "Degraded", "trained low or lost lanes: a fault on this hop"),
+            new LegendEntry("narrow", "Wired narrow", "the socket wires fewer lanes than the card; moving may help"),
+            new LegendEntry("down", "Link down", "empty slot, nothing trained"),
+            new LegendEntry("tunnel", "Tunnelled", "Thunderbolt/USB4 tunnel; the reported link is not the wire"),
+            new LegendEntry("unknown", "Unknown", "capabilities hidden (non-root) or lspci too old to decode"));
+
+    public static final List<LegendEntry> ATOMICS_LEGEND = List.of(
+            new LegendEntry("routes", "Routes AtomicOps", "this port passes or completes atomics"),
+            new LegendEntry("blocks", "Breaks the chain", "Routing- on a switch port, no completer at the root port, or EgressBlck+"),
+            new LegendEntry("na", "Not known / no link", "not printed by lspci, hidden, or not a PCIe hop"));
+
+    /** Colour tokens per edge id for the given mode; {@code selected} picks the chain drawn in atomics mode. */
+    public static Map<String, String> of(TopologyLayouts.Picture picture, Topology topology, Insights insights,
+                                         Mode mode, Bdf selected) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (TopologyLayouts.EdgeView e : picture.edges().values()) {
+            out.put(e.id(), mode == Mode.VERDICTS ? verdictKey(e, insights) : atomicsKey(e, topology));
+        }
+        return out;
+    }
+
+    static String verdictKey(TopologyLayouts.EdgeView e, Insights insights) {
+        if (e.link() == null) return "plain";
+        Insights.Hop h = insights.hop(e.link());
+        return h == null ? "unknown" : h.key();
+    }
+
+    /** Does the hop route atomics: judged at the upstream end of the edge (DOMAIN.md §4). */
+    static String atomicsKey(TopologyLayouts.EdgeView e, Topology topology) {
+        Bdf src = Bdf.tryParse(e.source());
+        if (src == null) return "na";
+        TopoNode.FunctionNode n = topology.node(src).orElse(null);
+        if (n == null) return "na";
+        PciFunction f = n.function();
+        Atomics a = f.express() == null ? null : f.express().atomics();
+        if (a == null || a.isEmpty()) return "na";
+        switch (n.role()) {
+            case ROOT_PORT: {
+                if (a.completer32() == null && a.completer64() == null) return "na";
+                return Boolean.TRUE.equals(a.completer32()) && Boolean.TRUE.equals(a.completer64()) ? "routes" : "blocks";
+            }
+            case SWITCH_DOWNSTREAM: {
+                if (a.routing() == null) return "na";
+                return a.routing() ? "routes" : "blocks";
+            }
+            case SWITCH_UPSTREAM: {
+                if (Boolean.TRUE.equals(a.egressBlocked())) return "blocks";
+                if (a.routing() == null) return "na";
+                return a.routing() ? "routes" : "blocks";
+            }
+            default:
+                return "na";
+        }
+    }
+
+    /** The layout ids of the boxes and edges from a function up to its root complex. */
+    public static java.util.Set<String> pathIds(TopologyLayouts.Picture picture, Topology topology, Bdf bdf) {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        TopoNode cur = topology.node(bdf).orElse(null);
+        String child = null;
+        while (cur != null) {
+            String id = cur instanceof TopoNode.FunctionNode f && picture.nodeOf(f.bdf()) != null
+                    ? picture.nodeOf(f.bdf()).id() : cur.id();
+            ids.add(id);
+            if (child != null) ids.add(id + "->" + child);
+            child = id;
+            cur = topology.parent(cur).orElse(null);
+        }
+        return ids;
+    }
+
+    /** A link's label for tooltips and tables. */
+    public static String describe(Link l) {
+        return TopologyLayouts.linkLabel(l);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.lanescope.ui.model;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Link;
+
+/**
+ * What the window shows about a capture, in the words the user reads: one {@link Hop} per link and one
+ * {@link Card} per endpoint. Built once per capture off the FX thread by {@link InsightsFactory}; immutable.
+ */
+public record Insights(Map<Link, Hop> hops, Map<Bdf, Atomic> atomics, List<Problem> notes) {
+
+    public Insights {
+        hops = Map.copyOf(hops);
+        atomics = Map.copyOf(atomics);
+        notes = List.copyOf(notes);
+    }
+
+    /** A hop's verdict: {@code key} is the colour token of DOMAIN.md §2 (ok, idle, capped, degraded, ...). */
+    public record Hop(String key, String verdict, String reason, String advice, List<String> secondary) {
+        public Hop {
+            secondary = List.copyOf(secondary);
+        }
+    }
+
+    /** AtomicOps for an endpoint: ok (reaches the root), breaks at a port, or unknown. */
+    public record Atomic(String status, Bdf breaksAt, String missingBit, String reason) {
+        public boolean broken() {
+            return breaksAt != null;
+        }
+    }
+
+    /** A note that is not a reading problem. */
+    public record Problem(String text) {
+    }
+
+    public Hop hop(Link link) {
+        return link == null ? null : hops.get(link);
+    }
+
+    public static Insights empty() {
+        return new Insights(Map.of(), Map.of(), List.of());
+    }
+}

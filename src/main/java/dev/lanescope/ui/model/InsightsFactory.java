@@ -1,0 +1,125 @@
+package dev.lanescope.ui.model;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.lanescope.analysis.Analyzer;
+import dev.lanescope.analysis.AtomicsVerdict;
+import dev.lanescope.analysis.HopVerdict;
+import dev.lanescope.analysis.LinkVerdict;
+import dev.lanescope.analysis.MoveAdvice;
+import dev.lanescope.analysis.MoveAdvisor;
+import dev.lanescope.analysis.MoveCandidate;
+import dev.lanescope.analysis.PathCeiling;
+import dev.lanescope.analysis.PeerPair;
+import dev.lanescope.analysis.Report;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.KernelBandwidthLine;
+import dev.lanescope.model.Link;
+import dev.lanescope.model.LinkSpeed;
+import dev.lanescope.model.LinkState;
+import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.Topology;
+
+/**
+ * The one place the window reads the analysis package: turns a {@link Report} and {@link MoveAdvisor}'s advice
+ * into the plain records the view-models hold. JavaFX-free, so it can be tested without a toolkit.
+ */
+public final class InsightsFactory {
+
+    private InsightsFactory() {
+    }
+
+    /** Analyses a topology (the slow part; call off the FX thread). */
+    public static Analysed analyse(Topology topology) {
+        Report report = Analyzer.analyze(topology);
+        Map<Link, Insights.Hop> hops = new HashMap<>();
+        for (HopVerdict h : report.hops()) {
+            List<String> sec = h.secondary() == null ? List.of()
+                    : h.secondary().stream().map(InsightsFactory::words).toList();
+            hops.put(h.link(), new Insights.Hop(h.verdict().colourKey(), words(h.verdict()), h.reason(),
+                    h.verdict().advice(), sec));
+        }
+        Map<Bdf, Insights.Atomic> atomics = new HashMap<>();
+        for (AtomicsVerdict a : report.atomics()) {
+            atomics.put(a.endpoint(), new Insights.Atomic(String.valueOf(a.status()), a.breaksAt(),
+                    a.missingBit() == null ? null : String.valueOf(a.missingBit()), a.reason()));
+        }
+        return new Analysed(topology, report, new Insights(hops, atomics, List.of()));
+    }
+
+    /** A topology with its report and the derived insights. */
+    public record Analysed(Topology topology, Report report, Insights insights) {
+    }
+
+    /** The side panel's content for one function (endpoint or not). */
+    public static CardAdvice advise(Analysed a, Bdf card) {
+        Topology t = a.topology();
+        TopoNode.FunctionNode node = t.node(card).orElseThrow(() -> new IllegalArgumentException("no function " + card));
+        String title = card + "  " + node.function().shortName();
+        String answer;
+        List<CardAdvice.Candidate> candidates = new ArrayList<>();
+        try {
+            MoveAdvice advice = MoveAdvisor.advise(t, card);
+            answer = advice.answer();
+            int rank = 1;
+            for (MoveCandidate c : advice.candidates()) {
+                candidates.add(new CardAdvice.Candidate(rank++, candidatePort(c), String.valueOf(candidateText(c))));
+            }
+        } catch (RuntimeException e) {
+            answer = "No advice for this function: " + e.getMessage();
+        }
+        List<CardAdvice.PathHop> path = new ArrayList<>();
+        for (Link l : t.linksUpward(node)) {
+            Insights.Hop h = a.insights().hop(l);
+            path.add(new CardAdvice.PathHop(l, l.port().bdf().shortForm(), l.device().bdf().shortForm(),
+                    state(l.capable()), state(l.trained()), speed(l.target()),
+                    h == null ? "unknown" : h.key(), h == null ? "not analysed" : h.verdict()));
+        }
+        String ceiling = null;
+        for (PathCeiling c : a.report().ceilings()) {
+            if (card.equals(c.endpoint())) ceiling = c.kernelSentence();
+        }
+        String kernel = null;
+        for (KernelBandwidthLine k : t.capture().kernelLines()) {
+            if (card.equals(k.device())) kernel = k.text();
+        }
+        Insights.Atomic at = a.insights().atomics().get(card);
+        String atomics = at == null ? "No AtomicOps verdict for this function."
+                : at.status() + ": " + at.reason()
+                + (at.missingBit() != null && at.broken() ? " (missing: " + at.missingBit() + ")" : "");
+        List<CardAdvice.Peer> peers = new ArrayList<>();
+        for (PeerPair p : a.report().peers()) {
+            Bdf other = card.equals(p.a()) ? p.b() : card.equals(p.b()) ? p.a() : null;
+            if (other == null) continue;
+            String otherName = t.function(other).map(f -> f.shortName()).orElse("");
+            peers.add(new CardAdvice.Peer(other, otherName, String.valueOf(p.pathClass()),
+                    String.valueOf(p.ncclP2pLevel()), p.explanation()));
+        }
+        return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates);
+    }
+
+    private static Bdf candidatePort(MoveCandidate c) {
+        return c.port();
+    }
+
+    private static String candidateText(MoveCandidate c) {
+        return c.slot() + ": " + c.why();
+    }
+
+    /** {@code IDLE_DOWNSHIFT} as "idle downshift". */
+    public static String words(LinkVerdict v) {
+        return v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    private static String state(LinkState s) {
+        return s == null ? "unknown" : s.isDown() ? "down (x0)" : s.genText() + " (" + s.display() + ")";
+    }
+
+    private static String speed(LinkSpeed s) {
+        return s == null ? "—" : s.genLabel() + " (" + s.display() + ")";
+    }
+}

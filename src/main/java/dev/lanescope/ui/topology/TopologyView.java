@@ -1,0 +1,273 @@
+package dev.lanescope.ui.topology;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import javafx.css.PseudoClass;
+import javafx.geometry.Bounds;
+import javafx.scene.Group;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Polyline;
+import javafx.scene.shape.Rectangle;
+import javafx.scene.transform.Scale;
+import javafx.scene.transform.Translate;
+
+import dev.lanescope.layout.LayoutResult;
+import dev.lanescope.layout.TopologyLayouts;
+
+/**
+ * Draws a {@link TopologyLayouts.Picture}: boxes and orthogonal edge polylines exactly where the layout put
+ * them; no geometry of its own. State (verdict colours, selection, path, search) arrives as ids and tokens and
+ * becomes pseudo-classes in {@link #applyState}. Zoom with the wheel, pan by dragging, {@link #fit()}.
+ */
+public final class TopologyView extends Region {
+
+    public static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
+    public static final PseudoClass ON_PATH = PseudoClass.getPseudoClass("on-path");
+    public static final PseudoClass CANDIDATE = PseudoClass.getPseudoClass("candidate");
+    public static final PseudoClass DIMMED = PseudoClass.getPseudoClass("dimmed");
+    public static final PseudoClass GROUP = PseudoClass.getPseudoClass("group");
+    public static final PseudoClass GPU = PseudoClass.getPseudoClass("gpu");
+    static final List<String> EDGE_KEYS = List.of("ok", "idle", "capped", "degraded", "narrow", "down", "tunnel",
+            "unknown", "plain", "routes", "blocks", "na");
+    private static final Map<String, PseudoClass> EDGE_PSEUDO = new HashMap<>();
+
+    static {
+        for (String k : EDGE_KEYS) EDGE_PSEUDO.put(k, PseudoClass.getPseudoClass(k));
+    }
+
+    private final Pane content = new Pane();
+    private final Group world = new Group(content);
+    private final Scale scale = new Scale(1, 1, 0, 0);
+    private final Translate translate = new Translate();
+    private final Map<String, VBox> boxes = new HashMap<>();
+    private final Map<String, Polyline> edges = new HashMap<>();
+    private final Map<String, Label> edgeLabels = new HashMap<>();
+    private TopologyLayouts.Picture picture;
+    private Consumer<String> onClick = id -> { };
+    private Consumer<String> onToggleGroup = key -> { };
+    private double dragX;
+    private double dragY;
+    private boolean interactive;
+
+    public TopologyView() {
+        getStyleClass().add("topology-view");
+        content.getStyleClass().add("topology-content");
+        world.getTransforms().addAll(translate, scale);
+        getChildren().add(world);
+        Rectangle clip = new Rectangle();
+        clip.widthProperty().bind(widthProperty());
+        clip.heightProperty().bind(heightProperty());
+        setClip(clip);
+    }
+
+    /** Mouse and keyboard handling for the window (a PNG export view stays passive). */
+    public void makeInteractive() {
+        if (interactive) return;
+        interactive = true;
+        setFocusTraversable(true);
+        setOnScroll(e -> {
+            double f = e.getDeltaY() > 0 ? 1.15 : 1 / 1.15;
+            zoomAt(f, e.getX(), e.getY());
+            e.consume();
+        });
+        setOnMousePressed(e -> {
+            dragX = e.getX() - translate.getX();
+            dragY = e.getY() - translate.getY();
+            requestFocus();
+        });
+        setOnMouseDragged(e -> {
+            translate.setX(e.getX() - dragX);
+            translate.setY(e.getY() - dragY);
+        });
+    }
+
+    public void setOnNodeClicked(Consumer<String> c) {
+        this.onClick = c;
+    }
+
+    public void setOnToggleGroup(Consumer<String> c) {
+        this.onToggleGroup = c;
+    }
+
+    public TopologyLayouts.Picture getPicture() {
+        return picture;
+    }
+
+    /** Rebuilds the drawing for a new picture. */
+    public void setPicture(TopologyLayouts.Picture picture) {
+        this.picture = picture;
+        content.getChildren().clear();
+        boxes.clear();
+        edges.clear();
+        edgeLabels.clear();
+        if (picture == null) return;
+        LayoutResult r = picture.layout();
+        content.setPrefSize(r.width(), r.height());
+        content.setMinSize(r.width(), r.height());
+        content.setMaxSize(r.width(), r.height());
+        for (LayoutResult.PlacedEdge pe : r.edges()) {
+            Polyline line = new Polyline();
+            for (LayoutResult.Point p : pe.points()) line.getPoints().addAll(p.x(), p.y());
+            line.getStyleClass().add("topo-edge");
+            line.setMouseTransparent(true);
+            edges.put(pe.id(), line);
+            content.getChildren().add(line);
+        }
+        for (LayoutResult.PlacedEdge pe : r.edges()) {
+            TopologyLayouts.EdgeView ev = picture.edges().get(pe.id());
+            if (ev == null || ev.label().isEmpty() || pe.label() == null) continue;
+            Label l = new Label(ev.label());
+            l.getStyleClass().add("edge-label");
+            l.relocate(pe.label().x(), pe.label().y() - 1);
+            l.setMouseTransparent(true);
+            edgeLabels.put(pe.id(), l);
+            content.getChildren().add(l);
+        }
+        for (LayoutResult.PlacedBox pb : r.boxes()) {
+            TopologyLayouts.NodeView nv = picture.nodes().get(pb.id());
+            VBox box = box(nv);
+            box.relocate(pb.x(), pb.y());
+            box.setPrefSize(pb.width(), pb.height());
+            box.resize(pb.width(), pb.height());
+            boxes.put(pb.id(), box);
+            content.getChildren().add(box);
+        }
+    }
+
+    private VBox box(TopologyLayouts.NodeView nv) {
+        Label title = new Label(nv.title());
+        title.getStyleClass().add("node-bdf");
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        Label badge = new Label(nv.badge());
+        badge.getStyleClass().addAll("badge", "badge-" + nv.badge().replaceAll("[^A-Za-z]", "").toLowerCase());
+        HBox top = new HBox(6, title, gap, badge);
+        Label name = new Label(nv.name());
+        name.getStyleClass().add("node-name");
+        VBox box = new VBox(4, top, name);
+        box.getStyleClass().addAll("topo-node", "kind-" + nv.kind().name().toLowerCase());
+        box.setId("node-" + nv.id().replaceAll("[^A-Za-z0-9]", "_"));
+        box.setUserData(nv.id());
+        box.pseudoClassStateChanged(GROUP, nv.kind() == TopologyLayouts.Kind.GROUP);
+        box.pseudoClassStateChanged(GPU, "GPU".equals(nv.badge()));
+        String tip = nv.title() + "\n" + nv.name() + (nv.groupKey() != null
+                ? "\n" + (nv.kind() == TopologyLayouts.Kind.GROUP ? "Double-click to expand these " + nv.count()
+                : "Double-click to fold identical siblings") : "");
+        Tooltip.install(box, new Tooltip(tip));
+        box.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2 && nv.groupKey() != null) onToggleGroup.accept(nv.groupKey());
+            else onClick.accept(nv.id());
+            e.consume();
+        });
+        return box;
+    }
+
+    /**
+     * Applies state as pseudo-classes, the one place they are set: edge colour tokens, the selected box, the
+     * highlighted path, the candidate slot's path, and which boxes match the search (the rest are dimmed).
+     */
+    public void applyState(Map<String, String> edgeKeys, String selectedId, Set<String> path, Set<String> candidate,
+                           Set<String> matches) {
+        for (Map.Entry<String, Polyline> e : edges.entrySet()) {
+            String key = edgeKeys.getOrDefault(e.getKey(), "plain");
+            setEdgeKey(e.getValue(), key);
+            e.getValue().pseudoClassStateChanged(ON_PATH, path.contains(e.getKey()));
+            e.getValue().pseudoClassStateChanged(CANDIDATE, candidate.contains(e.getKey()));
+            Label l = edgeLabels.get(e.getKey());
+            if (l != null) {
+                setEdgeKey(l, key);
+                l.pseudoClassStateChanged(ON_PATH, path.contains(e.getKey()));
+            }
+        }
+        for (Map.Entry<String, VBox> b : boxes.entrySet()) {
+            VBox box = b.getValue();
+            box.pseudoClassStateChanged(SELECTED, b.getKey().equals(selectedId));
+            box.pseudoClassStateChanged(ON_PATH, path.contains(b.getKey()));
+            box.pseudoClassStateChanged(CANDIDATE, candidate.contains(b.getKey()));
+            box.pseudoClassStateChanged(DIMMED, !matches.contains(b.getKey()));
+        }
+    }
+
+    private static void setEdgeKey(javafx.scene.Node n, String key) {
+        for (Map.Entry<String, PseudoClass> p : EDGE_PSEUDO.entrySet()) {
+            n.pseudoClassStateChanged(p.getValue(), p.getKey().equals(key));
+        }
+    }
+
+    public VBox boxNode(String id) {
+        return boxes.get(id);
+    }
+
+    public Polyline edgeNode(String id) {
+        return edges.get(id);
+    }
+
+    /** The drawing at scale 1 (for export). */
+    public Pane content() {
+        return content;
+    }
+
+    public double getZoom() {
+        return scale.getX();
+    }
+
+    public void zoomAt(double factor, double x, double y) {
+        double z = Math.max(0.1, Math.min(4, scale.getX() * factor));
+        double f = z / scale.getX();
+        translate.setX(x - (x - translate.getX()) * f);
+        translate.setY(y - (y - translate.getY()) * f);
+        scale.setX(z);
+        scale.setY(z);
+    }
+
+    public void zoom(double factor) {
+        zoomAt(factor, getWidth() / 2, getHeight() / 2);
+    }
+
+    /** Scales the whole picture into the view (never above 100 %) and centres it. */
+    public void fit() {
+        if (picture == null || getWidth() <= 0 || getHeight() <= 0) return;
+        double w = picture.layout().width();
+        double h = picture.layout().height();
+        double z = Math.min(1.0, Math.min(getWidth() / w, getHeight() / h));
+        z = Math.max(0.1, z);
+        scale.setX(z);
+        scale.setY(z);
+        translate.setX((getWidth() - w * z) / 2);
+        translate.setY(Math.max(0, (getHeight() - h * z) / 2));
+    }
+
+    /** Scrolls so the box is in the middle of the view. */
+    public void reveal(String id) {
+        VBox b = boxes.get(id);
+        if (b == null) return;
+        Bounds bb = b.getBoundsInParent();
+        double z = scale.getX();
+        double cx = (bb.getMinX() + bb.getWidth() / 2) * z;
+        double cy = (bb.getMinY() + bb.getHeight() / 2) * z;
+        if (cx + translate.getX() < 0 || cx + translate.getX() > getWidth()
+                || cy + translate.getY() < 0 || cy + translate.getY() > getHeight()) {
+            translate.setX(getWidth() / 2 - cx);
+            translate.setY(getHeight() / 2 - cy);
+        }
+    }
+
+    @Override
+    protected void layoutChildren() {
+        content.autosize();
+        for (Map.Entry<String, VBox> b : boxes.entrySet()) {
+            VBox box = b.getValue();
+            box.resize(box.getPrefWidth(), box.getPrefHeight());
+        }
+    }
+}
