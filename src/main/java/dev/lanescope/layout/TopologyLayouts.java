@@ -27,9 +27,9 @@ public final class TopologyLayouts {
     /** Siblings that look the same are folded when there are at least this many. */
     public static final int COLLAPSE_AT = 3;
     /** Longest name shown on a box; longer names end in an ellipsis (the full name is in the side panel). */
-    public static final int NAME_MAX = 40;
+    public static final int NAME_MAX = 32;
 
-    static final double CHAR_W = 7.0;
+    static final double CHAR_W = 6.8;
     static final double LABEL_CHAR_W = 6.4;
     static final double BOX_H = 58;
     static final double PAD = 16;
@@ -116,7 +116,7 @@ public final class TopologyLayouts {
         Map<String, List<TopoNode.FunctionNode>> bySig = new LinkedHashMap<>();
         for (TopoNode k : kids) {
             if (k instanceof TopoNode.FunctionNode f && t.children(f).isEmpty()) {
-                bySig.computeIfAbsent(signature(f), s -> new ArrayList<>()).add(f);
+                bySig.computeIfAbsent(signature(parent, f), s -> new ArrayList<>()).add(f);
             }
         }
         Set<TopoNode> drawnInGroup = new java.util.HashSet<>();
@@ -128,9 +128,11 @@ public final class TopologyLayouts {
             if (expanded.contains(key)) continue;
             List<Bdf> members = same.stream().map(TopoNode.FunctionNode::bdf).toList();
             TopoNode.FunctionNode first = same.get(0);
+            boolean chipset = e.getKey().equals(CHIPSET);
             NodeView g = new NodeView(key, Kind.GROUP, members,
                     same.size() + "× " + first.bdf().shortForm() + " … " + same.get(same.size() - 1).bdf().shortForm(),
-                    cut(first.function().shortName()), badge(first), key);
+                    chipset ? "chipset and integrated functions" : cut(first.function().shortName()),
+                    chipset ? "chipset" : badge(first), key);
             groupAt.put(first, g);
             drawnInGroup.addAll(same);
         }
@@ -143,7 +145,7 @@ public final class TopologyLayouts {
             }
             if (drawnInGroup.contains(k)) continue;
             TopoNode.FunctionNode f = (TopoNode.FunctionNode) k;
-            String sig = signature(f);
+            String sig = signature(parent, f);
             List<TopoNode.FunctionNode> sameSig = t.children(f).isEmpty() ? bySig.get(sig) : null;
             String groupKey = sameSig != null && sameSig.size() >= COLLAPSE_AT ? "group:" + parent.id() + "|" + sig : null;
             NodeView v = new NodeView(f.id(), Kind.FUNCTION, List.of(f.bdf()), f.bdf().toString(),
@@ -163,7 +165,9 @@ public final class TopologyLayouts {
     private static void addEdge(String source, String target, TopoEdge edge, Map<String, EdgeView> edges,
                                 List<LayoutGraph.Edge> gEdges) {
         Link link = edge != null && edge.isLink() ? edge.link() : null;
-        String label = link == null ? "" : linkLabel(link);
+        // the functions of one device share one link: label it once, on the edge to the lowest function
+        boolean labelled = link != null && edges.values().stream().anyMatch(e -> e.link() == link);
+        String label = link == null || labelled ? "" : linkLabel(link);
         String id = source + "->" + target;
         edges.put(id, new EdgeView(id, source, target, link, label));
         gEdges.add(new LayoutGraph.Edge(id, source, target, label.isEmpty() ? 0 : label.length() * LABEL_CHAR_W + 8,
@@ -181,9 +185,19 @@ public final class TopologyLayouts {
         return s.genText();
     }
 
-    /** Same name, class and role: what makes siblings "identical" (SR-IOV VFs, banks of the same function). */
-    static String signature(TopoNode.FunctionNode f) {
+    private static final String CHIPSET = "chipset";
+
+    /**
+     * Same name, class and role: what makes siblings "identical" (SR-IOV VFs, banks of the same function).
+     * On a root bus, the integrated functions that are not cards (host bridges, IOMMU, SMBus, LPC, ...) count as
+     * one kind, so the picture is not a long row of chipset boxes; GPUs, NICs and drives stay visible.
+     */
+    static String signature(TopoNode parent, TopoNode.FunctionNode f) {
         PciFunction fn = f.function();
+        if (parent instanceof TopoNode.RootComplex && !fn.isGpuOrAccelerator() && !fn.isNetwork()
+                && (fn.classCode() >> 8) != 0x01) {
+            return CHIPSET;
+        }
         return fn.classHex() + "|" + f.role() + "|" + fn.shortName();
     }
 
@@ -210,8 +224,19 @@ public final class TopologyLayouts {
         return "device";
     }
 
+    private static final java.util.regex.Pattern VENDOR = java.util.regex.Pattern.compile(
+            "^(?:.{0,60}?\\[[^\\]]{1,24}\\]\\s+|.{0,40}?(?:Corporation|Corp\\.|Inc\\.|Co\\., Ltd\\.|Technologies|Technology)\\s+)(.+)$");
+
+    /** The device name without the vendor: {@code Advanced Micro Devices, Inc. [AMD/ATI] Picasso} becomes {@code Picasso}. */
+    public static String withoutVendor(String name) {
+        if (name == null) return "";
+        java.util.regex.Matcher m = VENDOR.matcher(name);
+        return m.matches() && m.group(1).length() >= 3 ? m.group(1) : name;
+    }
+
     static String cut(String s) {
         if (s == null) return "";
+        s = withoutVendor(s);
         return s.length() <= NAME_MAX ? s : s.substring(0, NAME_MAX - 1) + "…";
     }
 }

@@ -20,12 +20,23 @@ import dev.lanescope.ui.main.RecentCaptures;
 /** The explorer window. Wiring by hand: one view-model, controllers built by the controller factory. */
 public class LanescopeApp extends Application {
 
+    private final List<String> argsOverride;
     private MainViewModel vm;
     private Parent root;
 
+    public LanescopeApp() {
+        this(null);
+    }
+
+    /** For tests and embedding: start with these arguments instead of the launcher's. */
+    public LanescopeApp(List<String> args) {
+        this.argsOverride = args == null ? null : List.copyOf(args);
+    }
+
     @Override
     public void start(Stage stage) {
-        StartupOptions opts = StartupOptions.parse(getParameters().getRaw());
+        StartupOptions opts = StartupOptions.parse(argsOverride != null ? argsOverride
+                : getParameters() == null ? List.of() : getParameters().getRaw());
         vm = new MainViewModel(RecentCaptures.forUser());
         vm.modeProperty().set(opts.mode());
         vm.themeProperty().set(opts.theme());
@@ -35,7 +46,8 @@ public class LanescopeApp extends Application {
                 DetailsController.class, () -> new DetailsController(vm));
         root = new Views(controllers).load(MainController.class);
         stage.setTitle("lanescope — PCIe topology explorer");
-        stage.setScene(new Scene(root, 1480, 920));
+        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        stage.setScene(new Scene(root, Math.min(1480, screen.getWidth()), Math.min(920, screen.getHeight())));
         stage.show();
         if (opts.select() != null) vm.selectAfterLoad(opts.select());
         if (opts.inputs().isEmpty()) openSample(opts);

@@ -172,6 +172,7 @@ public final class MainViewModel {
         expanded.clear();
         loading.set(true);
         status.set("Reading " + describe(in) + " …");
+        sampleBanner.set(sampleSource == null ? "" : "Sample capture: " + describe(in) + " (from " + sampleSource + ")");
         Task<Loaded> task = FxTasks.<Loaded>run(p -> {
             p.update(0.05, "Reading the capture …");
             Capture capture = CaptureLoader.load(in);

@@ -45,6 +45,8 @@ public final class TopologyView extends Region {
         for (String k : EDGE_KEYS) EDGE_PSEUDO.put(k, PseudoClass.getPseudoClass(k));
     }
 
+    /** Fit never goes below this zoom: text must stay readable; larger pictures are panned. */
+    public static final double MIN_FIT = 0.55;
     private final Pane content = new Pane();
     private final Group world = new Group(content);
     private final Scale scale = new Scale(1, 1, 0, 0);
@@ -240,11 +242,12 @@ public final class TopologyView extends Region {
         double w = picture.layout().width();
         double h = picture.layout().height();
         double z = Math.min(1.0, Math.min(getWidth() / w, getHeight() / h));
-        z = Math.max(0.1, z);
+        z = Math.max(MIN_FIT, z);
         scale.setX(z);
         scale.setY(z);
-        translate.setX((getWidth() - w * z) / 2);
-        translate.setY(Math.max(0, (getHeight() - h * z) / 2));
+        // wider than the view even at the smallest readable zoom: start at the left edge, the user pans
+        translate.setX(w * z <= getWidth() ? (getWidth() - w * z) / 2 : 0);
+        translate.setY(h * z <= getHeight() ? (getHeight() - h * z) / 2 : 0);
     }
 
     /** Scrolls so the box is in the middle of the view. */

@@ -1,0 +1,162 @@
+package dev.lanescope.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
+
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.shape.Polyline;
+import javafx.stage.Stage;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import dev.lanescope.export.PngExporter;
+import dev.lanescope.layout.TopologyLayouts;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.topology.TopologyView;
+
+/** The window as a user meets it: the bundled sample opens, a GPU is clicked, modes switch, a PNG is saved. */
+@ExtendWith(ApplicationExtension.class)
+class ExplorerWindowTest {
+
+    private static final Bdf GPU = Bdf.parse("0000:0b:00.0");
+    private LanescopeApp app;
+
+    @Start
+    void start(Stage stage) {
+        System.setProperty("lanescope.prefs", "off");
+        app = new LanescopeApp(List.of());
+        app.start(stage);
+    }
+
+    private MainViewModel vm() {
+        return app.viewModel();
+    }
+
+    private void waitLoaded() throws Exception {
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> vm().getLoaded() != null && !vm().loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void theSampleOpensWithItsBannerAndEveryFunctionIsDrawn(FxRobot robot) throws Exception {
+        waitLoaded();
+        Label banner = robot.lookup(".banner-sample").queryAs(Label.class);
+        assertThat(banner.isVisible()).isTrue();
+        assertThat(banner.getText()).startsWith("Sample capture: amd-ryzen-embedded-picasso-pericom-switch (from ");
+        TopologyLayouts.Picture p = vm().getLoaded().picture();
+        assertThat(robot.lookup(".topo-node").queryAll()).hasSize(p.nodes().size());
+        assertThat(p.functionCount()).isEqualTo(vm().getLoaded().topology().functions().size()).isEqualTo(44);
+        assertThat(robot.lookup(".edge-label").queryAllAs(Label.class)).extracting(Label::getText)
+                .contains("Gen3 x16 / cap Gen3 x16");
+    }
+
+    @Test
+    void clickingTheGpuPutsThePlainAnswerFirstAndItsPathBelow(FxRobot robot) throws Exception {
+        waitLoaded();
+        String id = vm().getLoaded().picture().nodeOf(GPU).id();
+        TopologyView view = robot.lookup(".topology-view").queryAs(TopologyView.class);
+        robot.interact(() -> view.reveal(id));
+        robot.clickOn(view.boxNode(id));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(vm().selectedProperty().get()).isEqualTo(GPU);
+        Label answer = robot.lookup(".answer").queryAs(Label.class);
+        assertThat(answer.isVisible()).isTrue();
+        assertThat(answer.getText()).isNotBlank().isEqualTo(vm().adviceProperty().get().answer());
+        // the answer is the first thing under the card's title
+        Parent body = answer.getParent();
+        assertThat(body.getChildrenUnmodifiable().indexOf(answer)).isEqualTo(1);
+        assertThat(robot.lookup(".path-cell").queryAllAs(Label.class)).extracting(Label::getText)
+                .contains("08.1 → 0b:00.0".replace("08.1", "00:08.1"));
+        assertThat(view.boxNode(id).getPseudoClassStates().toString()).contains("selected");
+    }
+
+    @Test
+    void theToggleSwitchesToAtomicOpsColoursAndBack(FxRobot robot) throws Exception {
+        waitLoaded();
+        robot.clickOn("AtomicOps");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup(".legend-title").queryAs(Label.class).getText()).startsWith("AtomicOps routing");
+        assertThat(pseudoClasses(robot)).containsAnyOf("routes", "blocks").doesNotContain("ok");
+        robot.clickOn("Link verdicts");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup(".legend-title").queryAs(Label.class).getText()).startsWith("Link verdicts");
+        assertThat(pseudoClasses(robot)).contains("ok").doesNotContain("routes");
+    }
+
+    private static String pseudoClasses(FxRobot robot) {
+        StringBuilder sb = new StringBuilder();
+        for (Node n : robot.lookup(".topo-edge").queryAll()) sb.append(n.getPseudoClassStates()).append(' ');
+        return sb.toString();
+    }
+
+    @Test
+    void thePngIsTwiceTheSizeAndDegradedHopsAreRed(FxRobot robot, @TempDir Path dir) throws Exception {
+        waitLoaded();
+        // a real capture with a hop that lost a lane (00:1d.2 trained x1 of x2)
+        robot.interact(() -> vm().open(List.of(Path.of("samples/hp-laptop-coffeelake-gtx1650-titanridge")), null));
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> vm().getLoaded() != null
+                && vm().getLoaded().label().contains("hp-laptop") && !vm().loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        MainViewModel.Loaded l = vm().getLoaded();
+        Map<String, String> keys = vm().edgeColours();
+        String degraded = keys.entrySet().stream().filter(e -> e.getValue().equals("degraded")).map(Map.Entry::getKey)
+                .findFirst().orElseThrow(() -> new AssertionError("the sample has a degraded hop: " + keys));
+        Path out = dir.resolve("view.png");
+        CompletableFuture<Path>[] written = new CompletableFuture[1];
+        Parent[] composed = new Parent[1];
+        robot.interact(() -> {
+            composed[0] = PngExporter.compose(l.picture(), keys, null, java.util.Set.of(), java.util.Set.of(),
+                    vm().modeProperty().get(), new PngExporter.Header("lanescope test", null, null),
+                    MainViewModel.Theme.LIGHT);
+            written[0] = PngExporter.export(composed[0], out);
+        });
+        assertThat(written[0].get(60, TimeUnit.SECONDS)).isEqualTo(out.toAbsolutePath());
+        try (var files = Files.list(dir)) {
+            assertThat(files.toList()).containsExactly(out); // no temporary file left behind
+        }
+        BufferedImage img = ImageIO.read(out.toFile());
+        double w = composed[0].getLayoutBounds().getWidth();
+        assertThat(img.getWidth()).isBetween((int) (2 * w) - 2, (int) (2 * w) + 2);
+        assertThat(img.getWidth()).isGreaterThan((int) (2 * l.picture().layout().width()));
+
+        TopologyView view = (TopologyView) composed[0].lookup(".topology-view");
+        Polyline line = view.edgeNode(degraded);
+        int red = 0;
+        int samples = 0;
+        List<Double> pts = line.getPoints();
+        for (int i = 0; i + 3 < pts.size(); i += 2) {
+            for (double t = 0.15; t < 0.9; t += 0.1) {
+                double x = pts.get(i) + (pts.get(i + 2) - pts.get(i)) * t;
+                double y = pts.get(i + 1) + (pts.get(i + 3) - pts.get(i + 1)) * t;
+                Point2D s = line.localToScene(x, y);
+                int argb = img.getRGB((int) Math.round(s.getX() * 2), (int) Math.round(s.getY() * 2));
+                int r = (argb >> 16) & 0xff;
+                int g = (argb >> 8) & 0xff;
+                int b = argb & 0xff;
+                samples++;
+                if (r > 170 && g < 90 && b < 90) red++;
+            }
+        }
+        assertThat(samples).isGreaterThan(3);
+        assertThat(red).as("red pixels along the degraded hop %s", degraded).isGreaterThanOrEqualTo(samples / 2);
+    }
+}
