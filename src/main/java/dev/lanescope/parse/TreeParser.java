@@ -115,6 +115,10 @@ public final class TreeParser {
                 char c = line.charAt(i);
                 if ((c == '+' || c == '\\') && i + 1 < n && line.charAt(i + 1) == '-') {
                     ctx = parentAt.get(i);
+                    if (ctx == null && ROOT.matcher(line).region(i + 2, n).lookingAt()) {
+                        ctx = BusCtx.FOREST; // a root-bus line cut from a longer tree (" \\-[0000:00]-...")
+                        seenTop = true;
+                    }
                     if (ctx == null) {
                         problems.add(Problem.warning(file, no, seenTop
                                 ? "no branch above column " + (i + 1) + " to attach this line to; skipped"
@@ -150,11 +154,10 @@ public final class TreeParser {
                             problems.add(Problem.warning(file, no, "domain " + root.group(1) + " too large; line skipped"));
                             return;
                         }
-                        if (!ctx.forest()) {
-                            problems.add(Problem.warning(file, no, "root bus " + root.group() + " inside a branch; line skipped"));
-                            return;
-                        }
-                        ctx = new BusCtx((int) dom, Integer.parseInt(root.group(2), 16), null, false);
+                        // inside a branch, pciutils <= 3.5 names each child bus of a bridge it could not
+                        // follow (e.g. behind a CardBus bridge): that bus hangs from the branch's bridge
+                        Bdf parent = ctx.forest() ? null : ctx.parent();
+                        ctx = new BusCtx((int) dom, Integer.parseInt(root.group(2), 16), parent, false);
                         last = null;
                         i = root.end();
                     } else if (range.lookingAt() && last != null && i == lastEnd + 1) {
