@@ -1,0 +1,79 @@
+package dev.lanescope.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+
+/** Everything the analysis layer says about one topology. */
+public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
+                     List<PeerPair> peers) {
+
+    public Report {
+        hops = List.copyOf(hops);
+        ceilings = List.copyOf(ceilings);
+        atomics = List.copyOf(atomics);
+        peers = List.copyOf(peers);
+    }
+
+    /** Plain sentences of what is wrong or needs checking, faults first; one "nothing wrong" line when clean. */
+    public List<String> summary() {
+        List<String> faults = new ArrayList<>();
+        List<String> checks = new ArrayList<>();
+        for (HopVerdict h : hops) {
+            String dev = h.link().device() == null ? "" : " (" + Hardware.kind(h.link().device()) + " "
+                    + h.link().device().bdf() + ")";
+            switch (h.verdict()) {
+                case WIDTH_DEGRADED:
+                    faults.add("Lanes lost on " + h.hopLabel() + dev + ": trained x" + h.link().trained().width()
+                            + " of x" + h.link().capable().width() + "; reseat the card, check riser or cable (or"
+                            + " the socket wires only x" + h.link().trained().width() + ").");
+                    break;
+                case SPEED_DEGRADED:
+                    faults.add("Link trained low on " + h.hopLabel() + dev + ": " + h.link().trained().display()
+                            + " of " + h.link().capable().display() + "; a reboot usually cures it and it recurs;"
+                            + " timings across it are void.");
+                    break;
+                case TARGET_CAPPED:
+                    checks.add("Link capped by the platform on " + h.hopLabel() + dev + ": target "
+                            + h.link().target().display() + " of " + h.link().capable().speed().display()
+                            + " (BIOS slot setting).");
+                    break;
+                case IDLE_DOWNSHIFT:
+                    checks.add("Probably idle on " + h.hopLabel() + dev + ": " + h.link().trained().display()
+                            + " of " + h.link().capable().display() + "; prove it under load (run a probe).");
+                    break;
+                case WIRED_NARROW:
+                    checks.add("Wired narrow on " + h.hopLabel() + dev + ": the port has x"
+                            + h.link().portCap().width() + ", the device x" + h.link().deviceCap().width()
+                            + "; a wider slot may help.");
+                    break;
+                case TUNNELLED:
+                    checks.add("Thunderbolt/USB4 tunnel on " + h.hopLabel() + dev + ": its reported link is not the"
+                            + " wire.");
+                    break;
+                case UNKNOWN:
+                    checks.add("Cannot judge " + h.hopLabel() + dev + ": " + h.reason());
+                    break;
+                default:
+                    break;
+            }
+        }
+        for (AtomicsVerdict a : atomics) {
+            if (a.status() == AtomicsVerdict.Status.BLOCKED) {
+                faults.add("AtomicOps blocked for " + a.endpoint() + " at " + a.breaksAt() + " (" + a.missingBit()
+                        + "): AMD multi-GPU collectives cannot work from there.");
+            }
+        }
+        for (PathCeiling c : ceilings) {
+            if (c.mismatch() != null) checks.add(c.device() + ": " + c.mismatch());
+        }
+        for (PeerPair p : peers) {
+            if (p.needsAttention() || p.throughChipset()) checks.add(p.explanation());
+        }
+        List<String> out = new ArrayList<>(faults);
+        out.addAll(checks);
+        if (out.isEmpty()) out.add("No link faults found: every link trained as fast and as wide as both ends allow.");
+        return out;
+    }
+
+}
