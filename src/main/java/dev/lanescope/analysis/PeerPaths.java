@@ -20,18 +20,25 @@ public final class PeerPaths {
     }
 
     /** The functions peer paths are computed for: GPUs/accelerators (class 03xx/12xx) and NICs (02xx). */
+    /**
+     * GPUs, accelerators and NICs that hang below a PCIe link (integrated functions on the root bus, such as an
+     * iGPU or the chipset's NIC, are not peers NCCL would use), one per device (its lowest function).
+     */
     static List<TopoNode.FunctionNode> peers(Topology t) {
         List<TopoNode.FunctionNode> out = new ArrayList<>();
+        java.util.Set<Bdf> devices = new java.util.HashSet<>();
         for (TopoNode.FunctionNode n : t.functions()) {
             PciFunction f = n.function();
-            if (f.isGpuOrAccelerator() || f.isNetwork()) out.add(n);
+            if (!(f.isGpuOrAccelerator() || f.isNetwork())) continue;
+            if (!t.incomingEdge(n).map(dev.lanescope.model.TopoEdge::isLink).orElse(false)) continue;
+            if (devices.add(f.bdf().device0())) out.add(n);
         }
         return out;
     }
 
     static int gpuCount(Topology t) {
         int c = 0;
-        for (TopoNode.FunctionNode n : t.functions()) if (n.function().isGpuOrAccelerator()) c++;
+        for (TopoNode.FunctionNode n : peers(t)) if (n.function().isGpuOrAccelerator()) c++;
         return c;
     }
 

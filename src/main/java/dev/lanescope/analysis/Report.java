@@ -68,7 +68,11 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
             if (c.mismatch() != null) checks.add(c.device() + ": " + c.mismatch());
         }
         for (PeerPair p : peers) {
-            if (p.needsAttention() || p.throughChipset()) checks.add(p.explanation());
+            boolean gpuPair = p.ncclP2pLevel().startsWith("NCCL_P2P_LEVEL") || p.ncclP2pLevel().startsWith("default");
+            if (!p.acsRedirectAt().isEmpty() || !p.barsAbove44Bit().isEmpty()
+                    || (gpuPair && (p.needsAttention() || p.throughChipset()))) {
+                checks.add(p.explanation());
+            }
         }
         List<String> out = new ArrayList<>(faults);
         out.addAll(checks);
