@@ -82,6 +82,24 @@ class CaptureLoaderTest {
     }
 
     @Test
+    void mailArtifactsAndQuotedLogLinesDoNotFoolRoleDetection() {
+        // vv.txt indented with no-break spaces by a mail client
+        Capture acer = CaptureLoader.load(List.of(Samples.path("acer-alderlake-hx-rtx4070-vmd-domain10000")),
+                HeaderOnlyVerbose::parse);
+        assertThat(roles(acer)).containsEntry("vv.txt", Role.LSPCI_VERBOSE);
+        assertThat(acer.functions()).extracting(PciFunction::bdf).contains(new Bdf(0x10000, 0xe1, 0, 0));
+        // source.txt quotes a syslog bandwidth line inside prose: not a kernel log, and not counted twice
+        Capture xe3 = CaptureLoader.load(List.of(Samples.path("dell-optiplex-xe3-i7-8700-quadro-p2000")));
+        assertThat(roles(xe3)).containsEntry("source.txt", Role.UNRECOGNISED).containsEntry("syslog.txt",
+                Role.KERNEL_LOG);
+        assertThat(xe3.kernelLines()).hasSize(1);
+        // a tree cut out of a longer one (" \\-[0000:00]-...") is still a tree
+        Capture hp = CaptureLoader.load(List.of(Samples.path("hp-proliant-dl388-gen8-ilo4-p420i/tv.txt")));
+        assertThat(roles(hp)).containsEntry("tv.txt", Role.LSPCI_TREE);
+        assertThat(hp.problems()).anySatisfy(p -> assertThat(p.message()).startsWith("tree only"));
+    }
+
+    @Test
     void mismatchedTreeAndVerboseAreRefusedTreeDropped() throws IOException {
         Path tv = tmp.resolve("tv.txt");
         Path vv = tmp.resolve("vv.txt");
