@@ -30,7 +30,9 @@ final class RoleDetector {
     private static final Pattern VERBOSE_KEY = Pattern.compile(
             "^[\\t ]+(Flags:|Control:|Status:|Capabilities:|Region \\d|Memory at|I/O ports at|Bus: primary=|"
                     + "Subsystem:|Kernel driver in use:|Kernel modules:|LnkSta:|LnkCap:|Latency:|Interrupt:).*");
-    private static final Pattern TREE_TOP = Pattern.compile("^-(?:\\+-)?\\[[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}\\].*");
+    /** A root bus at the start of a line: {@code -[0000:00]-}, {@code -+-[0000:00]-}, or a cut-out {@code  \\-[0000:00]-}. */
+    private static final Pattern TREE_TOP =
+            Pattern.compile("^(?:-(?:\\+-)?| ?[+\\\\]-)\\[[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}\\].*");
     private static final Pattern TREE_LINE = Pattern.compile(
             "^(?:-(?:\\+-)?\\[[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}\\]|[ |]*[+\\\\]-(?:\\[|[0-9a-fA-F]{2}\\.[0-7])).*");
     private static final Pattern DMESG = Pattern.compile(

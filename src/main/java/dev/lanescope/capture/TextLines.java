@@ -8,7 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Bytes to lines: UTF-8 with malformed input replaced, CRLF and CR endings stripped; a binary sniff. */
+/**
+ * Bytes to lines: UTF-8 with malformed input replaced, CRLF endings stripped, no-break spaces made plain
+ * (mailed captures indent with them); and a binary sniff.
+ */
 final class TextLines {
 
     private TextLines() {
@@ -38,8 +41,10 @@ final class TextLines {
         return lines;
     }
 
+    /** Drops a trailing CR; no-break spaces (mail clients indent with them) become plain spaces. */
     private static String stripCr(String s) {
-        return s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
+        String t = s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
+        return t.indexOf('\u00a0') >= 0 ? t.replace('\u00a0', ' ') : t;
     }
 
     /** True for NUL bytes in the first 64 KiB, or more than 10% control characters there. */

@@ -32,7 +32,9 @@ public final class KernelLogParser {
 
     /** What may stand before the driver name: nothing, a kmsg level, a dmesg stamp, a syslog/journal prefix. */
     private static final Pattern LOG_PREFIX = Pattern.compile(
-            "^\\s*(?:<\\d>)?(?:\\[[^\\]]*\\]\\s*)?$|^.*\\bkernel:\\s*(?:\\[[^\\]]*\\]\\s*)?$");
+            "^\\s*(?:<\\d>)?(?:\\[[^\\]]*\\]\\s*)?$"
+                    + "|^(?:[A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d|\\d{4}-\\d\\d-\\d\\dT\\S+) \\S+ kernel:\\s*"
+                    + "(?:\\[[^\\]]*\\]\\s*)?$");
 
     private KernelLogParser() {
     }
