@@ -2,23 +2,36 @@ package dev.lanescope.analysis;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+
+import dev.lanescope.model.Bdf;
 
 
 /** Everything the analysis layer says about one topology. */
 public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
-                     List<PeerPair> peers) {
+                     List<PeerPair> peers, Set<Bdf> accelerators) {
+
+    /** Unknown hops listed one by one in the summary up to this many; beyond it they are counted. */
+    private static final int UNKNOWN_LISTED = 3;
 
     public Report {
         hops = List.copyOf(hops);
         ceilings = List.copyOf(ceilings);
         atomics = List.copyOf(atomics);
         peers = List.copyOf(peers);
+        accelerators = Set.copyOf(accelerators);
+    }
+
+    public Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
+                  List<PeerPair> peers) {
+        this(hops, ceilings, atomics, peers, Set.of());
     }
 
     /** Plain sentences of what is wrong or needs checking, faults first; one "nothing wrong" line when clean. */
     public List<String> summary() {
         List<String> faults = new ArrayList<>();
         List<String> checks = new ArrayList<>();
+        List<HopVerdict> unknown = new ArrayList<>();
         for (HopVerdict h : hops) {
             String dev = h.link().device() == null ? "" : " (" + Hardware.kind(h.link().device()) + " "
                     + h.link().device().bdf() + ")";
@@ -52,14 +65,24 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                             + " wire.");
                     break;
                 case UNKNOWN:
-                    checks.add("Cannot judge " + h.hopLabel() + dev + ": " + h.reason());
+                    unknown.add(h);
                     break;
                 default:
                     break;
             }
         }
+        if (unknown.size() <= UNKNOWN_LISTED) {
+            for (HopVerdict h : unknown) checks.add("Cannot judge " + h.hopLabel() + ": " + h.reason());
+        } else {
+            StringBuilder which = new StringBuilder();
+            for (int i = 0; i < UNKNOWN_LISTED; i++) which.append(i == 0 ? "" : ", ").append(unknown.get(i).hopLabel());
+            checks.add(unknown.size() + " links cannot be judged from this capture (" + which + ", ...): "
+                    + unknown.get(0).reason());
+        }
         for (AtomicsVerdict a : atomics) {
-            if (a.status() == AtomicsVerdict.Status.BLOCKED) {
+            // atomics matter for GPUs and accelerators (ROCm, RCCL); when the caller did not say which those are, list all
+            boolean relevant = accelerators.isEmpty() || accelerators.contains(a.endpoint());
+            if (relevant && a.status() == AtomicsVerdict.Status.BLOCKED) {
                 faults.add("AtomicOps blocked for " + a.endpoint() + " at " + a.breaksAt() + " (" + a.missingBit()
                         + "): AMD multi-GPU collectives cannot work from there.");
             }
@@ -68,9 +91,10 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
             if (c.mismatch() != null) checks.add(c.device() + ": " + c.mismatch());
         }
         for (PeerPair p : peers) {
+            boolean twoNics = p.ncclP2pLevel().startsWith("n/a");
             boolean gpuPair = p.ncclP2pLevel().startsWith("NCCL_P2P_LEVEL") || p.ncclP2pLevel().startsWith("default");
-            if (!p.acsRedirectAt().isEmpty() || !p.barsAbove44Bit().isEmpty()
-                    || (gpuPair && (p.needsAttention() || p.throughChipset()))) {
+            if (!twoNics && (!p.acsRedirectAt().isEmpty() || !p.barsAbove44Bit().isEmpty()
+                    || (gpuPair && (p.needsAttention() || p.throughChipset())))) {
                 checks.add(p.explanation());
             }
         }
