@@ -59,16 +59,26 @@ public final class VerboseParser {
     static List<String> splitLines(String text) {
         List<String> out = new ArrayList<>(Math.max(16, text.length() / 48));
         int n = text.length();
+        boolean hasCr = text.indexOf('\r') >= 0;
         int start = 0;
-        for (int i = 0; i < n; i++) {
-            char c = text.charAt(i);
-            if (c == '\n' || c == '\r') {
-                out.add(text.substring(start, i));
-                if (c == '\r' && i + 1 < n && text.charAt(i + 1) == '\n') i++;
-                start = i + 1;
+        while (start < n) {
+            int nl = text.indexOf('\n', start);
+            int end = nl < 0 ? n : nl;
+            int e = end > start && text.charAt(end - 1) == '\r' ? end - 1 : end;
+            if (hasCr) {
+                // lone CRs (old Mac line ends) also end lines
+                int cr;
+                int from = start;
+                while ((cr = text.indexOf('\r', from)) >= 0 && cr < e) {
+                    out.add(text.substring(from, cr));
+                    from = cr + 1;
+                }
+                out.add(text.substring(from, e));
+            } else {
+                out.add(text.substring(start, e));
             }
+            start = end + 1;
         }
-        if (start < n) out.add(text.substring(start));
         return out;
     }
 
@@ -137,7 +147,7 @@ public final class VerboseParser {
                 return;
             }
             char c = s.charAt(i);
-            if (Text.hexDigit(c) >= 0) {
+            if (Text.hexDigit(c) >= 0 && mayBeSlot(s, i)) {
                 HeaderLine h = HeaderLine.parse(s, i);
                 if (h != null) {
                     startRecord(h, no);
@@ -534,6 +544,13 @@ public final class VerboseParser {
                 default:
                     return false;
             }
+        }
+
+        /** Cheap pre-check before {@link HeaderLine#parse}: a hex run followed by ':' or '.'. */
+        private static boolean mayBeSlot(String s, int i) {
+            int len = Text.hexRun(s, i);
+            int j = i + len;
+            return len >= 1 && len <= 8 && j < s.length() && (s.charAt(j) == ':' || s.charAt(j) == '.');
         }
 
         private static boolean isHexDumpRow(String s, int i) {
