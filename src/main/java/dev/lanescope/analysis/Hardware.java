@@ -143,25 +143,32 @@ final class Hardware {
 
     /** True when the host is AMD: a host bridge or root port of vendor 1022, or named AMD. */
     static boolean isAmdHost(Topology t) {
+        return hostVendor(t, VENDOR_AMD, "advanced micro devices");
+    }
+
+    static boolean isIntelHost(Topology t) {
+        return hostVendor(t, VENDOR_INTEL, "intel corporation");
+    }
+
+    /**
+     * The CPU vendor, read from the functions on the root buses (host bridges, root ports): by vendor id, or by the
+     * name when the capture has none (a {@code -tv} tree prints names without ids).
+     */
+    private static boolean hostVendor(Topology t, int vendorId, String namePrefix) {
         for (TopoNode.RootComplex rc : t.rootComplexes()) {
             PciFunction hb = rc.hostBridge();
-            if (hb != null && (hb.vendorId() == VENDOR_AMD || nameHas(hb, "advanced micro devices"))) return true;
+            if (hb != null && (hb.vendorId() == vendorId || nameStarts(hb, namePrefix))) return true;
         }
         for (TopoNode.FunctionNode f : t.functions()) {
-            if (f.role() == TopoNode.Role.ROOT_PORT && f.function().vendorId() == VENDOR_AMD) return true;
+            boolean onRootBus = t.parent(f).map(p -> p instanceof TopoNode.RootComplex).orElse(false);
+            boolean rootish = f.role() == TopoNode.Role.ROOT_PORT || f.role() == TopoNode.Role.HOST_BRIDGE || onRootBus;
+            if (rootish && (f.function().vendorId() == vendorId || nameStarts(f.function(), namePrefix))) return true;
         }
         return false;
     }
 
-    static boolean isIntelHost(Topology t) {
-        for (TopoNode.RootComplex rc : t.rootComplexes()) {
-            PciFunction hb = rc.hostBridge();
-            if (hb != null && hb.vendorId() == VENDOR_INTEL) return true;
-        }
-        for (TopoNode.FunctionNode f : t.functions()) {
-            if (f.role() == TopoNode.Role.ROOT_PORT && f.function().vendorId() == VENDOR_INTEL) return true;
-        }
-        return false;
+    private static boolean nameStarts(PciFunction f, String s) {
+        return f.vendorDeviceName() != null && f.vendorDeviceName().toLowerCase(Locale.ROOT).startsWith(s);
     }
 
     private static boolean nameHas(PciFunction f, String s) {
