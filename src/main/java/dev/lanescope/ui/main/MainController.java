@@ -301,9 +301,9 @@ public final class MainController {
         if (l == null) return;
         File f = chooseTarget(what, pattern, name);
         if (f == null) return;
-        var insights = l.insights();
-        dev.lanescope.ui.common.FxTasks.run(() -> GraphExports.write(l.topology(),
-                        link -> insights.hop(link) == null ? null : insights.hop(link).verdict(), format, f.toPath()))
+        var report = l.analysed().report();
+        dev.lanescope.ui.common.FxTasks.run(() -> dev.lanescope.export.AtomicFiles.writeString(f.toPath(),
+                        GraphExports.export(l.topology(), report, format)))
                 .onSuccess(p -> vm.statusProperty().set("Saved " + p))
                 .onError(e -> vm.statusProperty().set(what + " export failed: " + e.getMessage()))
                 .start();

@@ -45,7 +45,7 @@ public final class InsightsFactory {
         }
         Map<Bdf, Insights.Atomic> atomics = new HashMap<>();
         for (AtomicsVerdict a : report.atomics()) {
-            atomics.put(a.endpoint(), new Insights.Atomic(String.valueOf(a.status()), a.breaksAt(),
+            atomics.put(a.endpoint(), new Insights.Atomic(words(a.status()), a.breaksAt(),
                     a.missingBit() == null ? null : String.valueOf(a.missingBit()), a.reason()));
         }
         return new Analysed(topology, report, new Insights(hops, atomics, List.of()));
@@ -67,6 +67,7 @@ public final class InsightsFactory {
             answer = advice.answer();
             int rank = 1;
             for (MoveCandidate c : advice.candidates()) {
+                if (c.current()) continue;
                 candidates.add(new CardAdvice.Candidate(rank++, candidatePort(c), String.valueOf(candidateText(c))));
             }
         } catch (RuntimeException e) {
@@ -80,12 +81,16 @@ public final class InsightsFactory {
                     h == null ? "unknown" : h.key(), h == null ? "not analysed" : h.verdict()));
         }
         String ceiling = null;
-        for (PathCeiling c : a.report().ceilings()) {
-            if (card.equals(c.endpoint())) ceiling = c.kernelSentence();
-        }
         String kernel = null;
-        for (KernelBandwidthLine k : t.capture().kernelLines()) {
-            if (card.equals(k.device())) kernel = k.text();
+        for (PathCeiling c : a.report().ceilings()) {
+            if (!card.equals(c.device())) continue;
+            ceiling = c.sentence() + (c.mismatch() == null ? "" : " " + c.mismatch());
+            if (c.kernelLine() != null) kernel = c.kernelLine().text();
+        }
+        if (kernel == null) {
+            for (KernelBandwidthLine k : t.capture().kernelLines()) {
+                if (card.equals(k.device())) kernel = k.text();
+            }
         }
         Insights.Atomic at = a.insights().atomics().get(card);
         String atomics = at == null ? "No AtomicOps verdict for this function."
@@ -96,7 +101,8 @@ public final class InsightsFactory {
             Bdf other = card.equals(p.a()) ? p.b() : card.equals(p.b()) ? p.a() : null;
             if (other == null) continue;
             String otherName = t.function(other).map(f -> f.shortName()).orElse("");
-            peers.add(new CardAdvice.Peer(other, otherName, String.valueOf(p.pathClass()),
+            peers.add(new CardAdvice.Peer(other, dev.lanescope.layout.TopologyLayouts.withoutVendor(otherName),
+                    String.valueOf(p.pathClass()),
                     String.valueOf(p.ncclP2pLevel()), p.explanation()));
         }
         return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates);
@@ -107,7 +113,17 @@ public final class InsightsFactory {
     }
 
     private static String candidateText(MoveCandidate c) {
-        return c.slot() + ": " + c.why();
+        return c.sentence();
+    }
+
+    private static String words(AtomicsVerdict.Status s) {
+        return switch (s) {
+            case ROUTABLE_ENABLED -> "Works";
+            case ROUTABLE_NOT_REQUESTED -> "Routable (no driver asked yet)";
+            case BLOCKED -> "Blocked";
+            case UNVERIFIABLE -> "Cannot be verified";
+            case NOT_A_REQUESTER -> "Not a requester";
+        };
     }
 
     /** {@code IDLE_DOWNSHIFT} as "idle downshift". */

@@ -1,0 +1,389 @@
+// pcie_bw.cu: lanescope's host<->device bandwidth probe for NVIDIA GPUs (CUDA).
+//
+// For each GPU asked (--gpu N, repeatable; default 0) it sweeps transfer sizes
+// with pinned (hipHostMalloc) and pageable (malloc) host memory in four modes:
+//   h2d_sync   cudaMemcpy host->device, back to back on the legacy default stream
+//   h2d_async  cudaMemcpyAsync host->device, back to back on one stream
+//   d2h        device->host; pinned: cudaMemcpyAsync on the stream, pageable: cudaMemcpy
+//   single     one host->device transfer timed alone (pinned: async, pageable: sync)
+// Each (size, memory, mode) gets a warm-up, then `repeats` timed blocks of `iterations`
+// transfers bracketed by CUDA events; the median block gives medianMs per transfer.
+// Output: one JSON object per line on stdout (see README.md for every key).
+//
+// Build: make -C native-probes cuda     (nvcc -O2 -arch=sm_90 by default)
+#include <cuda_runtime.h>
+
+#include "probe_common.h"
+
+using namespace probe;
+
+static const char *TOOL = "pcie_bw";
+
+// Every CUDA call goes through CK: on failure it prints file:line, the call and
+// hipGetErrorString to stderr, closes the JSON stream and exits non-zero.
+#define CK(call)                                                                              \
+    do {                                                                                      \
+        hipError_t ck_e_ = (call);                                                           \
+        if (ck_e_ != hipSuccess) {                                                           \
+            fprintf(stderr, "%s: %s:%d: %s failed: %s (%s)\n", TOOL, __FILE__, __LINE__, #call, \
+                    hipGetErrorString(ck_e_), hipGetErrorName(ck_e_));                      \
+            fail(TOOL, EXIT_API, "%s failed at %s:%d: %s", #call, __FILE__, __LINE__,          \
+                 hipGetErrorString(ck_e_));                                                  \
+        }                                                                                     \
+    } while (0)
+
+enum Mode { H2D_SYNC, H2D_ASYNC, D2H, SINGLE, NMODES };
+static const char *MODE_NAME[NMODES] = {"h2d_sync", "h2d_async", "d2h", "single"};
+
+struct Opts {
+    std::vector<int> gpus;
+    std::vector<size_t> sizes;
+    bool sizes_given = false;
+    bool quick = false;
+    int repeats = 7;
+    bool repeats_given = false;
+    bool pinned = true, pageable = true;
+};
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "usage: pcie_bw [--gpu N]... [--sizes LIST] [--quick] [--repeats N]\n"
+            "               [--memory pinned|pageable|both] [--version] [--help]\n"
+            "  --gpu N       CUDA device index to probe (repeatable; default 0)\n"
+            "  --sizes LIST  comma-separated bytes, K/M/G suffixes are KiB/MiB/GiB\n"
+            "                (default 460800,2459136,3M,16M,64M,256M,1G,2G)\n"
+            "  --quick       few sizes (460800,3M,64M), 3 repeats, short blocks: for tests\n"
+            "  --repeats N   timed blocks per measurement, median reported (default 7)\n"
+            "  --memory M    host memory kinds to measure (default both)\n"
+            "Output: JSON lines on stdout (start, progress, result, skip, verify, end).\n"
+            "Exit: 0 ok, 2 usage, 3 no CUDA device, 4 CUDA error, 5 data check failed.\n");
+}
+
+static Opts parse(int argc, char **argv) {
+    Opts o;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto need = [&](const char *what) -> const char * {
+            if (i + 1 >= argc) fail(TOOL, EXIT_USAGE, "%s needs %s", a.c_str(), what);
+            return argv[++i];
+        };
+        if (a == "--gpu") {
+            int g;
+            const char *v = need("a device index");
+            if (!parse_int(v, 0, 1023, g)) fail(TOOL, EXIT_USAGE, "bad --gpu value '%s'", v);
+            o.gpus.push_back(g);
+        } else if (a == "--sizes") {
+            const char *v = need("a list");
+            if (!parse_size_list(v, o.sizes)) fail(TOOL, EXIT_USAGE, "bad --sizes list '%s'", v);
+            o.sizes_given = true;
+        } else if (a == "--quick") {
+            o.quick = true;
+        } else if (a == "--repeats") {
+            const char *v = need("a count");
+            if (!parse_int(v, 1, 1000, o.repeats)) fail(TOOL, EXIT_USAGE, "bad --repeats '%s'", v);
+            o.repeats_given = true;
+        } else if (a == "--memory") {
+            std::string v = need("pinned|pageable|both");
+            if (v == "pinned") o.pageable = false;
+            else if (v == "pageable") o.pinned = false;
+            else if (v != "both") fail(TOOL, EXIT_USAGE, "bad --memory '%s'", v.c_str());
+        } else if (a == "--version") {
+            printf("pcie_bw %s (cuda)\n", LANESCOPE_PROBE_VERSION);
+            exit(0);
+        } else if (a == "--help" || a == "-h") {
+            usage(stdout);
+            exit(0);
+        } else {
+            usage(stderr);
+            fail(TOOL, EXIT_USAGE, "unknown argument '%s'", a.c_str());
+        }
+    }
+    if (o.gpus.empty()) o.gpus.push_back(0);
+    if (!o.sizes_given) o.sizes = o.quick ? quick_sizes() : default_sizes();
+    if (o.quick && !o.repeats_given) o.repeats = 3;
+    return o;
+}
+
+static std::string cuda_ver(int v) {  // 13000 -> "13.0"
+    char b[32];
+    snprintf(b, sizeof b, "%d.%d", v / 1000, (v % 1000) / 10);
+    return b;
+}
+
+struct DevInfo {
+    int index;
+    std::string name, bus, bdf;
+    size_t total;
+    int ccMajor, ccMinor;
+    int numa;
+};
+
+static DevInfo dev_info(int d) {
+    DevInfo i;
+    i.index = d;
+    cudaDeviceProp p;
+    CK(hipGetDeviceProperties(&p, d));
+    i.name = p.name;
+    char bus[64] = {0};
+    CK(hipDeviceGetPCIBusId(bus, sizeof bus, d));
+    i.bus = bus;
+    i.bdf = sysfs_bdf(bus);
+    i.total = p.totalGlobalMem;
+    i.ccMajor = p.major;
+    i.ccMinor = p.minor;
+    i.numa = gpu_numa_node(i.bdf);
+    return i;
+}
+
+// Times `iters` transfers of `bytes` in the given mode; returns the block's elapsed ms.
+static float time_block(Mode m, bool pinned, void *dev, void *host, size_t bytes, int iters,
+                        hipStream_t s, hipEvent_t a, hipEvent_t b) {
+    // h2d_async is always cudaMemcpyAsync on our stream (pageable: the driver stages it);
+    // d2h and single are async for pinned memory and cudaMemcpy for pageable;
+    // h2d_sync is always cudaMemcpy. cudaMemcpy runs on the legacy default stream 0.
+    const bool async = (m == H2D_ASYNC) || (pinned && (m == D2H || m == SINGLE));
+    hipStream_t st = async ? s : (hipStream_t)0;
+    CK(hipDeviceSynchronize());
+    CK(hipEventRecord(a, st));
+    for (int k = 0; k < iters; ++k) {
+        if (m == D2H) {
+            if (async) CK(hipMemcpyAsync(host, dev, bytes, hipMemcpyDeviceToHost, st));
+            else CK(hipMemcpy(host, dev, bytes, hipMemcpyDeviceToHost));
+        } else {
+            if (async) CK(hipMemcpyAsync(dev, host, bytes, hipMemcpyHostToDevice, st));
+            else CK(hipMemcpy(dev, host, bytes, hipMemcpyHostToDevice));
+        }
+    }
+    CK(hipEventRecord(b, st));
+    CK(hipEventSynchronize(b));
+    float ms = 0.f;
+    CK(hipEventElapsedTime(&ms, a, b));
+    return ms;
+}
+
+static const char *api_of(Mode m, bool pinned) {
+    if (m == H2D_SYNC) return "cudaMemcpy";
+    if (m == H2D_ASYNC) return "cudaMemcpyAsync";
+    return pinned ? "cudaMemcpyAsync" : "cudaMemcpy";
+}
+
+int main(int argc, char **argv) {
+    setvbuf(stdout, NULL, _IONBF, 0);  // a crash must not swallow buffered lines
+    Opts o = parse(argc, argv);
+
+    int count = 0;
+    hipError_t ce = hipGetDeviceCount(&count);
+    if (ce != hipSuccess || count == 0) {
+        fail(TOOL, EXIT_NO_DEVICE, "no CUDA device: cudaGetDeviceCount returned %s (%s), count %d",
+             hipGetErrorName(ce), hipGetErrorString(ce), count);
+    }
+    for (int g : o.gpus)
+        if (g >= count) fail(TOOL, EXIT_NO_DEVICE, "no CUDA device %d: only %d present", g, count);
+
+    int rt = 0, drv = 0;
+    CK(hipRuntimeGetVersion(&rt));
+    CK(hipDriverGetVersion(&drv));
+
+    std::vector<DevInfo> devs;
+    for (int d = 0; d < count; ++d) devs.push_back(dev_info(d));
+
+    std::string devlist = "[";
+    for (size_t k = 0; k < devs.size(); ++k) {
+        const DevInfo &i = devs[k];
+        char cc[16];
+        snprintf(cc, sizeof cc, "%d.%d", i.ccMajor, i.ccMinor);
+        devlist += (k ? "," : "") + Obj()
+                                        .i("device", i.index)
+                                        .str("name", i.name)
+                                        .str("pciBusId", i.bdf)
+                                        .u("totalMemBytes", i.total)
+                                        .str("computeCapability", cc)
+                                        .i("numaNode", i.numa)
+                                        .done();
+    }
+    devlist += "]";
+    std::string gpulist = "[";
+    for (size_t k = 0; k < o.gpus.size(); ++k) gpulist += (k ? "," : "") + json_i(o.gpus[k]);
+    gpulist += "]";
+    std::string memlist = std::string("[") + (o.pinned ? "\"pinned\"" : "") +
+                          (o.pinned && o.pageable ? "," : "") + (o.pageable ? "\"pageable\"" : "") + "]";
+    char host[256] = {0};
+    gethostname(host, sizeof host - 1);
+
+    Obj()
+        .str("kind", "start")
+        .str("tool", TOOL)
+        .str("probeVersion", LANESCOPE_PROBE_VERSION)
+        .str("api", "cuda")
+        .str("cudaRuntimeVersion", cuda_ver(rt))
+        .str("cudaDriverVersion", cuda_ver(drv))
+        .i("deviceCount", count)
+        .raw("devices", devlist)
+        .raw("gpus", gpulist)
+        .raw("sizes", json_size_array(o.sizes))
+        .raw("memories", memlist)
+        .raw("modes", "[\"h2d_sync\",\"h2d_async\",\"d2h\",\"single\"]")
+        .i("repeats", o.repeats)
+        .b("quick", o.quick)
+        .str("hostname", host)
+        .i("pid", (long long)getpid())
+        .i("cpu", current_cpu())
+        .emit();
+
+    const int nmem = (o.pinned ? 1 : 0) + (o.pageable ? 1 : 0);
+    const int total = (int)(o.gpus.size() * o.sizes.size()) * nmem * NMODES;
+    int done = 0, nresults = 0, nskipped = 0;
+
+    for (int g : o.gpus) {
+        const DevInfo &di = devs[g];
+        CK(hipSetDevice(g));
+        CK(hipFree(0));  // create the context outside any timing
+        hipStream_t s;
+        hipEvent_t ea, eb;
+        CK(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+        CK(hipEventCreate(&ea));
+        CK(hipEventCreate(&eb));
+
+        {   // global warm-up: first copies in each direction pay for lazy driver setup
+            const size_t wb = 8 * MiB;
+            void *d = nullptr, *h = nullptr;
+            CK(hipMalloc(&d, wb));
+            CK(hipHostMalloc(&h, wb, hipHostMallocDefault));
+            fill_pattern(h, wb, 7);
+            for (int k = 0; k < 4; ++k) {
+                CK(hipMemcpyAsync(d, h, wb, hipMemcpyHostToDevice, s));
+                CK(hipMemcpyAsync(h, d, wb, hipMemcpyDeviceToHost, s));
+            }
+            CK(hipStreamSynchronize(s));
+            CK(hipHostFree(h));
+            CK(hipFree(d));
+        }
+
+        for (size_t bytes : o.sizes) {
+            const uint64_t seed = 0x9e3779b97f4a7c15ULL ^ bytes;
+            // Memory guard: the device buffer, plus pinned and pageable host copies.
+            size_t freeB = 0, totalB = 0;
+            CK(hipMemGetInfo(&freeB, &totalB));
+            uint64_t avail = host_mem_available();
+            std::string why;
+            if ((uint64_t)bytes + 256ULL * MiB > freeB) why = "not enough free device memory";
+            else if (avail && (uint64_t)bytes * nmem + 512ULL * MiB > avail)
+                why = "not enough available host memory (MemAvailable)";
+
+            void *dev = nullptr, *pin = nullptr, *pag = nullptr;
+            if (why.empty()) {
+                hipError_t e = hipMalloc(&dev, bytes);
+                if (e == hipErrorOutOfMemory) {
+                    (void)hipGetLastError();
+                    dev = nullptr;
+                    why = "cudaMalloc: out of memory";
+                } else {
+                    CK(e);
+                }
+            }
+            if (why.empty() && o.pinned) {
+                hipError_t e = hipHostMalloc(&pin, bytes, hipHostMallocDefault);
+                if (e == hipErrorOutOfMemory) {
+                    (void)hipGetLastError();
+                    pin = nullptr;
+                    why = "hipHostMalloc: out of memory";
+                } else {
+                    CK(e);
+                }
+            }
+            if (why.empty() && o.pageable) {
+                pag = malloc(bytes);
+                if (!pag) why = "malloc: out of memory";
+            }
+            if (!why.empty()) {
+                Obj()
+                    .str("kind", "skip")
+                    .i("device", g)
+                    .str("pciBusId", di.bdf)
+                    .u("bytes", bytes)
+                    .str("reason", why)
+                    .u("deviceFreeBytes", freeB)
+                    .u("hostAvailableBytes", avail)
+                    .emit();
+                ++nskipped;
+                done += nmem * NMODES;
+                if (pag) free(pag);
+                if (pin) CK(hipHostFree(pin));
+                if (dev) CK(hipFree(dev));
+                continue;
+            }
+            // Same pattern in both host buffers; touching every page also faults in pageable memory.
+            if (pin) fill_pattern(pin, bytes, seed);
+            if (pag) fill_pattern(pag, bytes, seed);
+
+            for (int mi = 0; mi < 2; ++mi) {
+                bool pinned = (mi == 0);
+                if (pinned ? !pin : !pag) continue;
+                void *hbuf = pinned ? pin : pag;
+                int hnode = numa_node_of(hbuf);
+                for (int m = 0; m < NMODES; ++m) {
+                    Mode mode = (Mode)m;
+                    int iters = (mode == SINGLE) ? 1 : iterations_for(bytes, o.quick);
+                    // warm-up: two transfers of this exact shape, untimed
+                    (void)time_block(mode, pinned, dev, hbuf, bytes, mode == SINGLE ? 1 : 2, s, ea, eb);
+                    std::vector<double> per;  // ms per transfer, one entry per repeat
+                    for (int r = 0; r < o.repeats; ++r)
+                        per.push_back(time_block(mode, pinned, dev, hbuf, bytes, iters, s, ea, eb) / iters);
+                    double med = median(per);
+                    double mn = *std::min_element(per.begin(), per.end());
+                    double mx = *std::max_element(per.begin(), per.end());
+                    Obj()
+                        .str("kind", "result")
+                        .str("tool", TOOL)
+                        .i("device", g)
+                        .str("pciBusId", di.bdf)
+                        .str("name", di.name)
+                        .str("memory", pinned ? "pinned" : "pageable")
+                        .str("mode", MODE_NAME[m])
+                        .str("direction", mode == D2H ? "d2h" : "h2d")
+                        .str("api", api_of(mode, pinned))
+                        .u("bytes", bytes)
+                        .i("iterations", iters)
+                        .i("repeats", o.repeats)
+                        .f("medianMs", med, 6)
+                        .f("minMs", mn, 6)
+                        .f("maxMs", mx, 6)
+                        .f("gbPerS", med > 0 ? bytes / 1e9 / (med / 1e3) : 0.0, 3)
+                        .f("gbPerSMax", mn > 0 ? bytes / 1e9 / (mn / 1e3) : 0.0, 3)
+                        .i("hostNumaNode", hnode)
+                        .i("cpu", current_cpu())
+                        .emit();
+                    ++nresults;
+                    ++done;
+                    Obj().str("kind", "progress").i("done", done).i("total", total).emit();
+                }
+            }
+
+            // Data check: the device buffer must hold the pattern the H2D copies carried.
+            void *dst = pag ? pag : pin;
+            memset(dst, 0, bytes);
+            CK(hipMemcpy(dst, dev, bytes, hipMemcpyDeviceToHost));
+            long long bad = check_pattern(dst, bytes, seed);
+            Obj()
+                .str("kind", "verify")
+                .i("device", g)
+                .u("bytes", bytes)
+                .b("ok", bad < 0)
+                .i("firstBadByte", bad)
+                .emit();
+            if (bad >= 0)
+                fail(TOOL, EXIT_VERIFY, "device %d, %zu bytes: data read back differs at byte %lld", g,
+                     bytes, bad);
+
+            if (pag) free(pag);
+            if (pin) CK(hipHostFree(pin));
+            CK(hipFree(dev));
+        }
+        CK(hipEventDestroy(ea));
+        CK(hipEventDestroy(eb));
+        CK(hipStreamDestroy(s));
+    }
+
+    Obj().str("kind", "end").b("ok", true).i("results", nresults).i("skipped", nskipped).emit();
+    return 0;
+}

@@ -1,0 +1,214 @@
+package dev.lanescope.analysis;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import dev.lanescope.model.Link;
+import dev.lanescope.model.LinkSpeed;
+import dev.lanescope.model.LinkState;
+import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.Topology;
+
+/** Recognition by name and shape shared by the rules: tunnels, chipsets, a card's own switch, host vendor. */
+final class Hardware {
+
+    private Hardware() {
+    }
+
+    static final int VENDOR_AMD = 0x1022;
+    static final int VENDOR_INTEL = 0x8086;
+
+    private static final Pattern TUNNEL = Pattern.compile(
+            "(?i)\\b(thunderbolt|usb4|(jhl|dsl)\\d*|(alpine|titan|maple|barlow|goshen) ridge)\\b");
+
+    private static final Pattern CHIPSET = Pattern.compile(
+            "(?i)\\b(pch|chipset|promontory|sunrise point|union point|cannon point|lewisburg|wellsburg)\\b");
+
+    /** A Thunderbolt/USB4 controller, dock switch or tunnelling root port, recognised by name. */
+    static boolean isTunnelPort(PciFunction f) {
+        return f != null && f.vendorDeviceName() != null && TUNNEL.matcher(f.vendorDeviceName()).find();
+    }
+
+    /** An Intel PCH or AMD chipset function: by name, or AMD 1022:43xx. */
+    static boolean isChipset(PciFunction f) {
+        if (f == null) return false;
+        if (f.vendorId() == VENDOR_AMD && (f.deviceId() & 0xff00) == 0x4300) return true;
+        String n = f.vendorDeviceName();
+        return n != null && CHIPSET.matcher(n).find();
+    }
+
+    static String name(PciFunction f) {
+        String n = f.vendorDeviceName();
+        return n == null || n.isBlank() ? (f.className() == null ? "function" : f.className()) : n;
+    }
+
+    /** "GPU", "accelerator", "NIC", "NVMe drive", "switch upstream port", "device". */
+    static String kind(PciFunction f) {
+        int base = f.classCode() < 0 ? -1 : f.classCode() >> 8;
+        if (base == 0x03) return "GPU";
+        if (base == 0x12) return "accelerator";
+        if (f.isNetwork()) return "NIC";
+        if (f.isNvme()) return "NVMe drive";
+        if (f.portType() != null) {
+            switch (f.portType()) {
+                case UPSTREAM_PORT: return "switch upstream port";
+                case DOWNSTREAM_PORT: return "switch downstream port";
+                case ROOT_PORT: return "root port";
+                default: break;
+            }
+        }
+        return "device";
+    }
+
+    static Optional<TopoNode.FunctionNode> parentFunction(Topology t, TopoNode n) {
+        return t.parent(n).filter(p -> p instanceof TopoNode.FunctionNode).map(p -> (TopoNode.FunctionNode) p);
+    }
+
+    /** Function nodes above a node, nearest first (the kernel's pci_upstream_bridge() walk). */
+    static List<TopoNode.FunctionNode> ancestors(Topology t, TopoNode n) {
+        List<TopoNode.FunctionNode> out = new ArrayList<>();
+        Optional<TopoNode.FunctionNode> p = parentFunction(t, n);
+        while (p.isPresent()) {
+            out.add(p.get());
+            p = parentFunction(t, p.get());
+        }
+        return out;
+    }
+
+    /** Every function node below a node (not the node itself). */
+    static List<TopoNode.FunctionNode> subtree(Topology t, TopoNode n) {
+        List<TopoNode.FunctionNode> out = new ArrayList<>();
+        Deque<TopoNode> todo = new ArrayDeque<>(t.children(n));
+        while (!todo.isEmpty()) {
+            TopoNode c = todo.pop();
+            if (c instanceof TopoNode.FunctionNode fn) out.add(fn);
+            todo.addAll(t.children(c));
+        }
+        return out;
+    }
+
+    /**
+     * When {@code usp} is the upstream port of a card's own internal switch (AMD RDNA, Intel Arc: one vendor for the
+     * switch ports and everything below, with a GPU/accelerator among them), the first GPU/accelerator below it.
+     */
+    static Optional<TopoNode.FunctionNode> gpuBehindOwnSwitch(Topology t, TopoNode.FunctionNode usp) {
+        if (usp.role() != TopoNode.Role.SWITCH_UPSTREAM) return Optional.empty();
+        int vendor = usp.function().vendorId();
+        if (vendor < 0) return Optional.empty();
+        List<TopoNode.FunctionNode> below = subtree(t, usp);
+        TopoNode.FunctionNode gpu = null;
+        for (TopoNode.FunctionNode f : below) {
+            if (f.function().vendorId() != vendor) return Optional.empty();
+            if (gpu == null && f.function().isGpuOrAccelerator()) gpu = f;
+        }
+        return Optional.ofNullable(gpu);
+    }
+
+    /** The switch upstream port of the card's own switch that {@code node} sits behind, if any. */
+    static Optional<TopoNode.FunctionNode> ownSwitchAbove(Topology t, TopoNode.FunctionNode node) {
+        for (TopoNode.FunctionNode a : ancestors(t, node)) {
+            if (a.role() == TopoNode.Role.SWITCH_UPSTREAM) {
+                Optional<TopoNode.FunctionNode> g = gpuBehindOwnSwitch(t, a);
+                if (g.isPresent() && (g.get().equals(node) || subtree(t, a).contains(node))) return Optional.of(a);
+                return Optional.empty();
+            }
+            if (a.role() == TopoNode.Role.ROOT_PORT) return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** The link that connects the card to the board: above the card's own switch when it has one. */
+    static Link cardLink(Topology t, TopoNode.FunctionNode device) {
+        Optional<TopoNode.FunctionNode> usp = ownSwitchAbove(t, device);
+        if (usp.isPresent()) {
+            List<Link> up = t.linksUpward(usp.get());
+            if (!up.isEmpty()) return up.get(0);
+        }
+        List<Link> up = t.linksUpward(device);
+        return up.isEmpty() ? null : up.get(0);
+    }
+
+    /** The GPU/accelerator this hop leads to, directly or through the card's own switch; empty otherwise. */
+    static Optional<TopoNode.FunctionNode> gpuLedTo(Topology t, Link link) {
+        if (link.device() == null) return Optional.empty();
+        if (link.device().isGpuOrAccelerator()) return t.node(link.device().bdf());
+        return t.node(link.device().bdf()).flatMap(n -> gpuBehindOwnSwitch(t, n));
+    }
+
+    /** True when the host is AMD: a host bridge or root port of vendor 1022, or named AMD. */
+    static boolean isAmdHost(Topology t) {
+        return hostVendor(t, VENDOR_AMD, "advanced micro devices");
+    }
+
+    static boolean isIntelHost(Topology t) {
+        return hostVendor(t, VENDOR_INTEL, "intel corporation");
+    }
+
+    /**
+     * The CPU vendor, read from the functions on the root buses (host bridges, root ports): by vendor id, or by the
+     * name when the capture has none (a {@code -tv} tree prints names without ids).
+     */
+    private static boolean hostVendor(Topology t, int vendorId, String namePrefix) {
+        for (TopoNode.RootComplex rc : t.rootComplexes()) {
+            PciFunction hb = rc.hostBridge();
+            if (hb != null && (hb.vendorId() == vendorId || nameStarts(hb, namePrefix))) return true;
+        }
+        for (TopoNode.FunctionNode f : t.functions()) {
+            boolean onRootBus = t.parent(f).map(p -> p instanceof TopoNode.RootComplex).orElse(false);
+            boolean rootish = f.role() == TopoNode.Role.ROOT_PORT || f.role() == TopoNode.Role.HOST_BRIDGE || onRootBus;
+            if (rootish && (f.function().vendorId() == vendorId || nameStarts(f.function(), namePrefix))) return true;
+        }
+        return false;
+    }
+
+    private static boolean nameStarts(PciFunction f, String s) {
+        return f.vendorDeviceName() != null && f.vendorDeviceName().toLowerCase(Locale.ROOT).startsWith(s);
+    }
+
+    private static boolean nameHas(PciFunction f, String s) {
+        return f.vendorDeviceName() != null && f.vendorDeviceName().toLowerCase(Locale.ROOT).contains(s);
+    }
+
+    /** A function's own capable state: LnkCap (speed refined by LnkCap2), else sysfs max. */
+    static LinkState ownCapable(PciFunction f) {
+        if (f.express() != null && f.express().capable() != null) return f.express().capable();
+        return f.sysfsLink() == null ? null : f.sysfsLink().max();
+    }
+
+    /** min of two states as the model does it: speed and width each. */
+    static LinkState minState(LinkState a, LinkState b) {
+        if (a == null) return b;
+        if (b == null) return a;
+        int w;
+        if (a.width() == 0) w = b.width();
+        else if (b.width() == 0) w = a.width();
+        else w = Math.min(a.width(), b.width());
+        return new LinkState(LinkSpeed.min(a.speed(), b.speed()), w);
+    }
+
+    static boolean known(LinkState s) {
+        return s != null && s.isKnown();
+    }
+
+    /** A slot name for users: "slot 3", the OS's physical slot name, or the port's role. */
+    static String portLabel(TopoNode.FunctionNode port) {
+        PciFunction f = port.function();
+        if (f.express() != null && f.express().slotNumber() != null && f.express().slotImplemented()) {
+            return "slot " + f.express().slotNumber();
+        }
+        if (f.physicalSlot() != null && !f.physicalSlot().isBlank()) return "slot " + f.physicalSlot();
+        if (f.express() != null && f.express().slotNumber() != null) return "slot " + f.express().slotNumber();
+        return port.role() == TopoNode.Role.ROOT_PORT ? "root port" : "switch downstream port";
+    }
+
+    static boolean isSlot(PciFunction f) {
+        return f.express() != null && (f.express().slotImplemented() || f.express().slotNumber() != null)
+                || f.physicalSlot() != null && !f.physicalSlot().isBlank();
+    }
+}

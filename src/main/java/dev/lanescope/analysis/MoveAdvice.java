@@ -1,0 +1,42 @@
+package dev.lanescope.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.LinkState;
+
+/**
+ * "Would moving it help?" (DOMAIN.md §6).
+ *
+ * @param answer         the plain sentence, first
+ * @param helps          true when some candidate port predicts more than the card gets now
+ * @param cardCapable    the card's own LnkCap (its upstream port's for a card with its own switch)
+ * @param ceilingNow     the path ceiling now (§3)
+ * @param pathCapableMbps what a healthy boot would give in the current slot (-1 when unknown)
+ * @param idleMeaning    what an idle reading means for this card (null when not a GPU)
+ * @param candidates     ranked by predicted ceiling, best first
+ */
+public record MoveAdvice(Bdf device, String answer, boolean helps, LinkState cardCapable, PathCeiling ceilingNow,
+                         long pathCapableMbps, String idleMeaning, List<MoveCandidate> candidates,
+                         List<String> notes) {
+    public MoveAdvice {
+        candidates = List.copyOf(candidates);
+        notes = List.copyOf(notes);
+    }
+
+    /** Everything in reading order: answer, capability, ceiling now, path capable, idle meaning, candidates, notes. */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>();
+        out.add(answer);
+        out.add("Card capability: " + (cardCapable == null ? "unknown"
+                : cardCapable.display() + " (" + cardCapable.gbpsText() + " Gb/s)") + ".");
+        if (ceilingNow != null) out.add("Ceiling now: " + ceilingNow.sentence() + ".");
+        out.add("Path capable in this slot: " + (pathCapableMbps < 0 ? "unknown" : LinkState.formatGbps(pathCapableMbps)
+                + " Gb/s") + ".");
+        if (idleMeaning != null) out.add(idleMeaning);
+        for (MoveCandidate c : candidates) out.add("Candidate " + c.sentence() + ".");
+        out.addAll(notes);
+        return out;
+    }
+}

@@ -1,0 +1,172 @@
+package dev.lanescope.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Express;
+import dev.lanescope.model.KernelBandwidthLine;
+import dev.lanescope.model.Link;
+import dev.lanescope.model.LinkState;
+import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.Topology;
+
+/** Path ceilings exactly as the kernel computes its "available PCIe bandwidth" line. */
+public final class PathCeilings {
+
+    private PathCeilings() {
+    }
+
+    public static PathCeiling of(Topology topology, TopoNode.FunctionNode endpoint) {
+        PciFunction dev = endpoint.function();
+        // the kernel's walk: the device, then every pci_upstream_bridge() up to the root port
+        List<TopoNode.FunctionNode> walk = new ArrayList<>();
+        walk.add(endpoint);
+        walk.addAll(Hardware.ancestors(topology, endpoint));
+        List<PathCeiling.Step> steps = new ArrayList<>();
+        String unknownAt = null;
+        for (TopoNode.FunctionNode n : walk) {
+            PathCeiling.Step s = ownState(n.function());
+            steps.add(s);
+            if (s.state() == null && unknownAt == null) {
+                unknownAt = n.bdf() + (n.function().capabilitiesHidden()
+                        ? " (capabilities hidden: lspci ran without root, and no sysfs current_link_* captured)"
+                        : n.function().express() == null && !n.function().capabilitiesHidden()
+                        ? " (no link status: not a PCI Express function in this capture)"
+                        : " (the lspci printed `Speed unknown`: too old to decode it, and no sysfs captured)");
+            }
+        }
+        // capable: the device's own LnkCap2/LnkCap speed x LnkCap width (pcie_bandwidth_capable)
+        LinkState cap = Hardware.ownCapable(dev);
+        long capMbps = cap != null && cap.speed().isKnown() ? cap.mbps() : 0;
+
+        long pathCapable = Long.MAX_VALUE;
+        for (Link l : topology.linksUpward(endpoint)) {
+            if (l.capable() == null || !l.capable().isKnown()) {
+                pathCapable = -1;
+                break;
+            }
+            pathCapable = Math.min(pathCapable, l.capable().mbps());
+        }
+        if (pathCapable == Long.MAX_VALUE) pathCapable = -1;
+
+        KernelBandwidthLine kline = kernelLineFor(topology, endpoint);
+        if (unknownAt != null || dev.express() == null && dev.sysfsLink() == null) {
+            String why = unknownAt != null ? unknownAt : dev.bdf() + " (no link facts)";
+            String sentence = "Available PCIe bandwidth unknown: the link status of " + why + " is not known; "
+                    + LinkVerdicts.HOW_TO_CAPTURE + ".";
+            return new PathCeiling(dev.bdf(), false, -1, null, null, capMbps, cap, pathCapable, steps, sentence,
+                    kline, kline == null ? null : "the kernel's boot-time line is the only figure: "
+                    + kline.text());
+        }
+        // pcie_bandwidth_available: keep the minimum; "!bw || next_bw <= bw" makes ties go upstream
+        long bw = 0;
+        PathCeiling.Step lim = null;
+        for (PathCeiling.Step s : steps) {
+            long next = s.mbps();
+            if (bw == 0 || next <= bw) {
+                bw = next;
+                lim = s;
+            }
+        }
+        String sentence;
+        if (bw < capMbps) {
+            sentence = LinkState.formatGbps(bw) + " Gb/s available PCIe bandwidth, limited by "
+                    + lim.state().kernelText() + " link at " + lim.bdf() + " (capable of "
+                    + LinkState.formatGbps(capMbps) + " Gb/s with " + kernelText(cap) + " link)";
+        } else {
+            sentence = LinkState.formatGbps(capMbps) + " Gb/s available PCIe bandwidth (" + kernelText(cap)
+                    + " link)";
+        }
+        String mismatch = kline == null ? null : mismatch(dev.bdf(), kline, bw, lim, capMbps);
+        return new PathCeiling(dev.bdf(), true, bw, lim.bdf(), lim.state(), capMbps, cap, pathCapable, steps,
+                sentence, kline, mismatch);
+    }
+
+    private static String kernelText(LinkState cap) {
+        return cap == null ? "Unknown x0" : cap.kernelText();
+    }
+
+    /** A function's own LnkSta (the kernel reads each function's own), else sysfs current_link_*. */
+    static PathCeiling.Step ownState(PciFunction f) {
+        Express e = f.express();
+        LinkState sta = e == null ? null : e.lnkSta();
+        if (sta != null && (sta.speed().isKnown() || sta.width() == 0)) {
+            return new PathCeiling.Step(f.bdf(), sta, "LnkSta");
+        }
+        if (f.sysfsLink() != null && f.sysfsLink().current() != null) {
+            LinkState c = f.sysfsLink().current();
+            if (c.speed().isKnown() || c.width() == 0) return new PathCeiling.Step(f.bdf(), c, "sysfs");
+        }
+        return new PathCeiling.Step(f.bdf(), null, "unknown");
+    }
+
+    /** The kernel line for the device, else for the card's own upstream port above it (seed 001 prints that one). */
+    static KernelBandwidthLine kernelLineFor(Topology t, TopoNode.FunctionNode endpoint) {
+        List<KernelBandwidthLine> lines = t.capture().kernelLines();
+        for (KernelBandwidthLine k : lines) {
+            if (endpoint.bdf().equals(k.device())) return k;
+        }
+        var usp = Hardware.ownSwitchAbove(t, endpoint);
+        if (usp.isPresent()) {
+            for (KernelBandwidthLine k : lines) {
+                if (usp.get().bdf().equals(k.device())) return k;
+            }
+        }
+        return null;
+    }
+
+    private static String mismatch(Bdf device, KernelBandwidthLine k, long bw, PathCeiling.Step lim, long cap) {
+        List<String> diffs = new ArrayList<>();
+        boolean sameDevice = device.equals(k.device());
+        if (k.availableMbps() != bw) {
+            diffs.add("it says " + LinkState.formatGbps(k.availableMbps()) + " Gb/s available, the capture reads "
+                    + LinkState.formatGbps(bw));
+        }
+        if (k.isLimited() && bw < cap) {
+            if (!Objects.equals(k.limitingBdf(), lim.bdf())) {
+                diffs.add("it blames " + k.limitingBdf() + ", the capture " + lim.bdf());
+            }
+            if (k.limitedBy() != null && !k.limitedBy().equals(lim.state())) {
+                diffs.add("it saw " + k.limitedBy().kernelText() + " there, the capture "
+                        + lim.state().kernelText());
+            }
+        } else if (k.isLimited() != (bw < cap) && sameDevice) {
+            diffs.add(k.isLimited() ? "it reported a limit the capture no longer shows"
+                    : "it reported no limit, the capture shows one");
+        }
+        if (sameDevice && k.capableMbps() != cap && cap > 0) {
+            diffs.add("it says capable of " + LinkState.formatGbps(k.capableMbps()) + " Gb/s, the registers "
+                    + LinkState.formatGbps(cap));
+        }
+        if (diffs.isEmpty()) return null;
+        return "The kernel's line (boot time" + (sameDevice ? "" : ", printed for the card's upstream port "
+                + k.device()) + ") differs from this capture: " + String.join("; ", diffs)
+                + ". The kernel line is a boot-time snapshot, lspci the moment of capture: the link retrained"
+                + " since boot, or the line is from another boot.";
+    }
+
+    /** Every endpoint's ceiling: Endpoints/Legacy Endpoints below a link, and switch upstream ports (as the kernel). */
+    public static List<PathCeiling> all(Topology topology) {
+        List<PathCeiling> out = new ArrayList<>();
+        for (TopoNode.FunctionNode n : topology.functions()) {
+            if (!isCeilingSubject(topology, n)) continue;
+            out.add(of(topology, n));
+        }
+        return out;
+    }
+
+    static boolean isCeilingSubject(Topology t, TopoNode.FunctionNode n) {
+        if (t.linksUpward(n).isEmpty()) return false;
+        PciFunction f = n.function();
+        if (f.portType() != null) {
+            return f.portType().isEndpointLike() && f.portType() != dev.lanescope.model.PortType.RC_INTEGRATED_ENDPOINT
+                    || f.portType() == dev.lanescope.model.PortType.UPSTREAM_PORT && f.bdf().function() == 0;
+        }
+        // hidden capabilities: endpoints by role, function 0
+        return n.role() == TopoNode.Role.ENDPOINT && f.bdf().function() == 0;
+    }
+
+}

@@ -1,0 +1,222 @@
+package dev.lanescope.analysis;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+import dev.lanescope.model.Bar;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.Topology;
+
+/** Peer path classes between every pair of GPUs/accelerators and NICs, by JGraphT's lowest common ancestor. */
+public final class PeerPaths {
+
+    private PeerPaths() {
+    }
+
+    /** The functions peer paths are computed for: GPUs/accelerators (class 03xx/12xx) and NICs (02xx). */
+    /**
+     * GPUs, accelerators and NICs that hang below a PCIe link (integrated functions on the root bus, such as an
+     * iGPU or the chipset's NIC, are not peers NCCL would use), one per device (its lowest function).
+     */
+    static List<TopoNode.FunctionNode> peers(Topology t) {
+        List<TopoNode.FunctionNode> out = new ArrayList<>();
+        java.util.Set<Bdf> devices = new java.util.HashSet<>();
+        for (TopoNode.FunctionNode n : t.functions()) {
+            PciFunction f = n.function();
+            if (!(f.isGpuOrAccelerator() || f.isNetwork())) continue;
+            if (!t.incomingEdge(n).map(dev.lanescope.model.TopoEdge::isLink).orElse(false)) continue;
+            if (devices.add(f.bdf().device0())) out.add(n);
+        }
+        return out;
+    }
+
+    static int gpuCount(Topology t) {
+        int c = 0;
+        for (TopoNode.FunctionNode n : peers(t)) if (n.function().isGpuOrAccelerator()) c++;
+        return c;
+    }
+
+    public static List<PeerPair> all(Topology t) {
+        List<TopoNode.FunctionNode> ps = peers(t);
+        List<PeerPair> out = new ArrayList<>();
+        for (int i = 0; i < ps.size(); i++) {
+            for (int j = i + 1; j < ps.size(); j++) out.add(pair(t, ps.get(i), ps.get(j)));
+        }
+        return out;
+    }
+
+    /** Where two ends meet and what lies between them. */
+    record Route(PathClass pathClass, List<TopoNode.FunctionNode> between, String where) {
+    }
+
+    /**
+     * The route between two attachment points. {@code a} and {@code b} are the nodes (or, for a card being moved,
+     * the port it would hang from; {@code extraSwitchesA} counts the card's own switch that travels with it).
+     */
+    static Route route(Topology t, TopoNode a, int extraSwitchesA, boolean aIsPort, TopoNode b) {
+        Optional<TopoNode> lca = t.lowestCommonAncestor(a, b);
+        List<TopoNode.FunctionNode> between = new ArrayList<>();
+        if (lca.isEmpty()) {
+            if (a instanceof TopoNode.FunctionNode fa) {
+                if (aIsPort) between.add(fa);
+                between.addAll(Hardware.ancestors(t, a));
+            }
+            between.addAll(Hardware.ancestors(t, b));
+            int na = numa(t, a);
+            int nb = numa(t, b);
+            String rcs = t.rootOf(a).id() + " and " + t.rootOf(b).id();
+            if (na >= 0 && nb >= 0) {
+                return na == nb
+                        ? new Route(PathClass.NODE, between, "different host bridges (" + rcs + ") in NUMA node " + na)
+                        : new Route(PathClass.SYS, between, "different host bridges (" + rcs + ") in NUMA nodes "
+                        + na + " and " + nb);
+            }
+            if (na < 0 && nb < 0) {
+                return new Route(PathClass.NODE, between, "different host bridges (" + rcs + "); the capture"
+                        + " records no NUMA node for either (single-socket hosts report none, and NCCL then puts"
+                        + " both on one CPU node), so lanescope assumes NODE; on a multi-socket host this pair may"
+                        + " be SYS");
+            }
+            return new Route(PathClass.SYS, between, "different host bridges (" + rcs + "); only one end has a NUMA"
+                    + " node recorded (" + Math.max(na, nb) + "), so lanescope assumes SYS, the farther class, as"
+                    + " NCCL would place them on different CPU nodes");
+        }
+        TopoNode l = lca.get();
+        int switches = extraSwitchesA;
+        for (TopoNode.FunctionNode n : upTo(t, a, l, aIsPort)) {
+            between.add(n);
+            if (n.role() == TopoNode.Role.SWITCH_UPSTREAM) switches++;
+        }
+        for (TopoNode.FunctionNode n : upTo(t, b, l, false)) {
+            between.add(n);
+            if (n.role() == TopoNode.Role.SWITCH_UPSTREAM) switches++;
+        }
+        if (l instanceof TopoNode.RootComplex rc) {
+            return new Route(PathClass.PHB, between, "different root ports of root complex "
+                    + String.format(Locale.ROOT, "%04x:%02x", rc.domain(), rc.bus()) + ", through the host bridge");
+        }
+        TopoNode.FunctionNode lf = (TopoNode.FunctionNode) l;
+        between.add(lf);
+        if (lf.role() == TopoNode.Role.SWITCH_UPSTREAM) switches++;
+        String where = "they meet at " + lf.bdf() + " (" + Hardware.kind(lf.function()) + "), "
+                + switches + (switches == 1 ? " switch" : " switches") + " on the path";
+        return new Route(switches <= 1 ? PathClass.PIX : PathClass.PXB, between, where);
+    }
+
+    /** Function nodes from {@code from} (exclusive unless includeFrom) up to {@code stop} (exclusive). */
+    private static List<TopoNode.FunctionNode> upTo(Topology t, TopoNode from, TopoNode stop, boolean includeFrom) {
+        List<TopoNode.FunctionNode> out = new ArrayList<>();
+        if (includeFrom && from instanceof TopoNode.FunctionNode f && !from.equals(stop)) out.add(f);
+        for (TopoNode.FunctionNode n : Hardware.ancestors(t, from)) {
+            if (n.equals(stop)) break;
+            out.add(n);
+        }
+        return out;
+    }
+
+    static int numa(Topology t, TopoNode n) {
+        if (n instanceof TopoNode.FunctionNode f && f.function().numaNode() >= 0) return f.function().numaNode();
+        for (TopoNode.FunctionNode a : Hardware.ancestors(t, n)) {
+            if (a.function().numaNode() >= 0) return a.function().numaNode();
+        }
+        return -1;
+    }
+
+    static PeerPair pair(Topology t, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
+        Route r = route(t, a, 0, false, b);
+        List<Bdf> acs = new ArrayList<>();
+        boolean chipset = false;
+        Set<TopoNode.FunctionNode> seen = new LinkedHashSet<>(r.between());
+        for (TopoNode.FunctionNode n : seen) {
+            PciFunction f = n.function();
+            boolean switchPort = n.role() == TopoNode.Role.SWITCH_UPSTREAM || n.role() == TopoNode.Role.SWITCH_DOWNSTREAM;
+            if (switchPort && f.acs() != null && f.acs().redirectsPeerTraffic()) acs.add(f.bdf());
+            if (Hardware.isChipset(f)) chipset = true;
+        }
+        acs.sort(null);
+        List<String> bars = new ArrayList<>();
+        bars.addAll(highBars(a.function()));
+        bars.addAll(highBars(b.function()));
+        boolean gpuA = a.function().isGpuOrAccelerator();
+        boolean gpuB = b.function().isGpuOrAccelerator();
+        String level;
+        StringBuilder ex = new StringBuilder();
+        ex.append(a.bdf()).append(" and ").append(b.bdf()).append(": ").append(r.pathClass()).append(" (")
+                .append(r.pathClass().legend()).append("): ").append(r.where()).append('.');
+        if (gpuA && gpuB) {
+            boolean amd = Hardware.isAmdHost(t);
+            int gpus = gpuCount(t);
+            PathClass def = amd && gpus <= 2 ? PathClass.SYS : PathClass.PXB;
+            String defWhy = amd && gpus <= 2 ? "SYS on an AMD CPU with at most two GPUs" : "PXB";
+            if (r.pathClass().isNearerOrEqual(def)) {
+                level = "default (" + def + ")";
+                ex.append(" NCCL's default P2P level (").append(defWhy).append(") covers it.");
+            } else {
+                level = "NCCL_P2P_LEVEL=" + r.pathClass();
+                ex.append(" NCCL's default P2P level (").append(defWhy).append(") does not cover ")
+                        .append(r.pathClass()).append(": set ").append(level).append(" for direct P2P.");
+                boolean amdGpus = a.function().vendorId() == 0x1002 || b.function().vendorId() == 0x1002;
+                if (amdGpus && Hardware.isIntelHost(t)) {
+                    ex.append(" On an Intel host RCCL 2.27.7 also needed a patch so the user's level is not"
+                            + " overridden by the platform default (seed 003); confirm 'via P2P/IPC' in its log.");
+                }
+            }
+        } else if (gpuA || gpuB) {
+            if (r.pathClass().isNearerOrEqual(PathClass.PXB)) {
+                level = "default (PXB)";
+                ex.append(" GPUDirect RDMA's default level (PXB) covers this GPU-NIC pair.");
+            } else {
+                level = "NCCL_NET_GDR_LEVEL=" + r.pathClass();
+                ex.append(" GPUDirect RDMA is off by default past PXB: set ").append(level)
+                        .append(" to use it across this path.");
+            }
+        } else {
+            level = "n/a (two NICs)";
+        }
+        if (!acs.isEmpty()) {
+            ex.append(" ACS redirects peer traffic up to the root complex at ").append(join(acs))
+                    .append(" (ACSCtl ReqRedir+/CmpltRedir+): P2P is slow or hangs until ACS is disabled on that"
+                            + " port (NCCL's troubleshooting guide).");
+        }
+        if (!bars.isEmpty()) {
+            ex.append(" BAR at or above 2^44 (16 TiB): ").append(String.join(", ", bars))
+                    .append(": a 44-bit DMA engine cannot reach it (seed 003's 56 TiB trap); lspci looking normal"
+                            + " does not mean P2P works.");
+        }
+        if (chipset) {
+            ex.append(" The path crosses the chipset: it shares the chipset uplink, so P2P here is slower than"
+                    + " between CPU-lane slots within the same class (two RTX 3090s measured 13.2 GB/s on CPU"
+                    + " lanes against 6.5 via the chipset, both PHB).");
+        }
+        return new PeerPair(a.bdf(), b.bdf(), r.pathClass(), acs, level, bars, chipset, ex.toString());
+    }
+
+    static List<String> highBars(PciFunction f) {
+        List<String> out = new ArrayList<>();
+        for (Bar bar : f.bars()) {
+            if (bar.atOrAbove44Bit()) {
+                out.add(f.bdf() + " BAR " + bar.index() + " at 0x" + bar.addressHex() + " (" + tib(bar.address())
+                        + ")");
+            }
+        }
+        return out;
+    }
+
+    static String tib(long address) {
+        double t = Long.compareUnsigned(address, 0) < 0 ? 0 : (double) Long.divideUnsigned(address, 1L << 30) / 1024.0;
+        return t == Math.rint(t) ? String.format(Locale.ROOT, "%d TiB", (long) t)
+                : String.format(Locale.ROOT, "%.1f TiB", t);
+    }
+
+    private static String join(List<Bdf> l) {
+        List<String> s = new ArrayList<>();
+        for (Bdf b : l) s.add(b.toString());
+        return String.join(", ", s);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.lanescope.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import dev.lanescope.model.Bdf;
+
+
+/** Everything the analysis layer says about one topology. */
+public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
+                     List<PeerPair> peers, Set<Bdf> accelerators) {
+
+    /** Unknown hops listed one by one in the summary up to this many; beyond it they are counted. */
+    private static final int UNKNOWN_LISTED = 3;
+
+    public Report {
+        hops = List.copyOf(hops);
+        ceilings = List.copyOf(ceilings);
+        atomics = List.copyOf(atomics);
+        peers = List.copyOf(peers);
+        accelerators = Set.copyOf(accelerators);
+    }
+
+    public Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
+                  List<PeerPair> peers) {
+        this(hops, ceilings, atomics, peers, Set.of());
+    }
+
+    /** Plain sentences of what is wrong or needs checking, faults first; one "nothing wrong" line when clean. */
+    public List<String> summary() {
+        List<String> faults = new ArrayList<>();
+        List<String> checks = new ArrayList<>();
+        List<HopVerdict> unknown = new ArrayList<>();
+        for (HopVerdict h : hops) {
+            String dev = h.link().device() == null ? "" : " (" + Hardware.kind(h.link().device()) + " "
+                    + h.link().device().bdf() + ")";
+            switch (h.verdict()) {
+                case WIDTH_DEGRADED:
+                    faults.add("Lanes lost on " + h.hopLabel() + dev + ": trained x" + h.link().trained().width()
+                            + " of x" + h.link().capable().width() + "; reseat the card, check riser or cable (or"
+                            + " the socket wires only x" + h.link().trained().width() + ").");
+                    break;
+                case SPEED_DEGRADED:
+                    faults.add("Link trained low on " + h.hopLabel() + dev + ": " + h.link().trained().display()
+                            + " of " + h.link().capable().display() + "; a reboot usually cures it and it recurs;"
+                            + " timings across it are void.");
+                    break;
+                case TARGET_CAPPED:
+                    checks.add("Link capped by the platform on " + h.hopLabel() + dev + ": target "
+                            + h.link().target().display() + " of " + h.link().capable().speed().display()
+                            + " (BIOS slot setting).");
+                    break;
+                case IDLE_DOWNSHIFT:
+                    checks.add("Probably idle on " + h.hopLabel() + dev + ": " + h.link().trained().display()
+                            + " of " + h.link().capable().display() + "; prove it under load (run a probe).");
+                    break;
+                case WIRED_NARROW:
+                    checks.add("Wired narrow on " + h.hopLabel() + dev + ": the port has x"
+                            + h.link().portCap().width() + ", the device x" + h.link().deviceCap().width()
+                            + "; a wider slot may help.");
+                    break;
+                case TUNNELLED:
+                    checks.add("Thunderbolt/USB4 tunnel on " + h.hopLabel() + dev + ": its reported link is not the"
+                            + " wire.");
+                    break;
+                case UNKNOWN:
+                    unknown.add(h);
+                    break;
+                default:
+                    break;
+            }
+        }
+        if (unknown.size() <= UNKNOWN_LISTED) {
+            for (HopVerdict h : unknown) checks.add("Cannot judge " + h.hopLabel() + ": " + h.reason());
+        } else {
+            StringBuilder which = new StringBuilder();
+            for (int i = 0; i < UNKNOWN_LISTED; i++) which.append(i == 0 ? "" : ", ").append(unknown.get(i).hopLabel());
+            checks.add(unknown.size() + " links cannot be judged from this capture (" + which + ", ...): "
+                    + unknown.get(0).reason());
+        }
+        for (AtomicsVerdict a : atomics) {
+            // atomics matter for GPUs and accelerators (ROCm, RCCL); when the caller did not say which those are, list all
+            boolean relevant = accelerators.isEmpty() || accelerators.contains(a.endpoint());
+            if (relevant && a.status() == AtomicsVerdict.Status.BLOCKED) {
+                faults.add("AtomicOps blocked for " + a.endpoint() + " at " + a.breaksAt() + " (" + a.missingBit()
+                        + "): AMD multi-GPU collectives cannot work from there.");
+            }
+        }
+        for (PathCeiling c : ceilings) {
+            if (c.mismatch() != null) checks.add(c.device() + ": " + c.mismatch());
+        }
+        for (PeerPair p : peers) {
+            boolean twoNics = p.ncclP2pLevel().startsWith("n/a");
+            boolean gpuPair = p.ncclP2pLevel().startsWith("NCCL_P2P_LEVEL") || p.ncclP2pLevel().startsWith("default");
+            if (!twoNics && (!p.acsRedirectAt().isEmpty() || !p.barsAbove44Bit().isEmpty()
+                    || (gpuPair && (p.needsAttention() || p.throughChipset())))) {
+                checks.add(p.explanation());
+            }
+        }
+        List<String> out = new ArrayList<>(faults);
+        out.addAll(checks);
+        if (out.isEmpty()) out.add("No link faults found: every link trained as fast and as wide as both ends allow.");
+        return out;
+    }
+
+}

@@ -1,0 +1,202 @@
+package dev.lanescope.capture;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Capture;
+import dev.lanescope.model.CaptureFile;
+import dev.lanescope.model.KernelBandwidthLine;
+import dev.lanescope.model.NvidiaSmiLink;
+import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.Problem;
+import dev.lanescope.model.SourceRef;
+import dev.lanescope.model.TopoMatrix;
+import dev.lanescope.model.TreeEntry;
+
+/**
+ * Collects what each file gave and merges it into one {@link Capture}.
+ * <ul>
+ * <li>-vv functions merge per address; the first file wins, and each pair of files that disagree is named in one
+ *     WARNING. Plain {@code lspci}/{@code -nn} functions only add addresses no -vv file has.</li>
+ * <li>One tree per capture: the first; later tree files are ignored with a WARNING. A tree that fails the
+ *     {@link SameMachineCheck} against the -vv functions is dropped with an ERROR naming both files.</li>
+ * <li>sysfs link facts are attached to the functions; an address only sysfs knows becomes a bare function.</li>
+ * <li>No functions and no tree: an ERROR says the capture is unusable.</li>
+ * </ul>
+ */
+final class CaptureAssembler {
+
+    private record Named<T>(String file, T value) {
+    }
+
+    private final String label;
+    private final List<CaptureFile> files = new ArrayList<>();
+    private final List<Problem> problems = new ArrayList<>();
+    private final List<Named<List<PciFunction>>> verbose = new ArrayList<>();
+    private final List<Named<List<PciFunction>>> plain = new ArrayList<>();
+    private final List<Named<List<TreeEntry>>> trees = new ArrayList<>();
+    private final List<Named<Map<Bdf, PciFunction.SysfsLink>>> sysfs = new ArrayList<>();
+    private final List<KernelBandwidthLine> kernelLines = new ArrayList<>();
+    private final List<NvidiaSmiLink> nvidia = new ArrayList<>();
+    private final List<Named<TopoMatrix>> topos = new ArrayList<>();
+    private final Map<String, String> metadata = new LinkedHashMap<>();
+
+    CaptureAssembler(String label) {
+        this.label = label;
+    }
+
+    void file(CaptureFile f) {
+        files.add(f);
+    }
+
+    void problems(List<Problem> ps) {
+        problems.addAll(ps);
+    }
+
+    void problem(Problem p) {
+        problems.add(p);
+    }
+
+    void verbose(String file, List<PciFunction> fs) {
+        verbose.add(new Named<>(file, fs));
+    }
+
+    void plain(String file, List<PciFunction> fs) {
+        plain.add(new Named<>(file, fs));
+    }
+
+    void tree(String file, List<TreeEntry> entries) {
+        trees.add(new Named<>(file, entries));
+    }
+
+    void sysfs(String file, Map<Bdf, PciFunction.SysfsLink> links) {
+        sysfs.add(new Named<>(file, links));
+    }
+
+    void kernel(List<KernelBandwidthLine> lines) {
+        kernelLines.addAll(lines);
+    }
+
+    void nvidia(List<NvidiaSmiLink> rows) {
+        nvidia.addAll(rows);
+    }
+
+    void topo(String file, TopoMatrix m) {
+        if (m != null) topos.add(new Named<>(file, m));
+    }
+
+    /** Sets a metadata value unless one is already there. */
+    void metadata(String key, String value) {
+        if (value != null && !value.isBlank()) metadata.putIfAbsent(key, value.strip());
+    }
+
+    Capture build() {
+        Map<Bdf, PciFunction> functions = mergeVerbose();
+        List<PciFunction> fromVerbose = new ArrayList<>(functions.values());
+        List<TreeEntry> tree = chooseTree(fromVerbose);
+        for (Named<List<PciFunction>> p : plain) {
+            for (PciFunction f : p.value()) functions.putIfAbsent(f.bdf(), f);
+        }
+        attachSysfs(functions);
+        TopoMatrix topo = chooseTopo();
+        if (!tree.isEmpty() && verbose.isEmpty() && sysfs.isEmpty()) {
+            problems.add(Problem.info(trees.get(0).file(), 0,
+                    "tree only: no link facts (capture `sudo lspci -vv` too)"));
+        }
+        if (functions.isEmpty() && tree.isEmpty()) {
+            problems.add(Problem.error(label, 0, "unusable capture: no PCI functions and no lspci tree were found "
+                    + "(give `sudo lspci -vv` output, an `lspci -tv` tree or sysfs link files)"));
+        }
+        return new Capture(label, files, new ArrayList<>(functions.values()), tree, kernelLines, nvidia, topo,
+                metadata, problems);
+    }
+
+    private Map<Bdf, PciFunction> mergeVerbose() {
+        Map<Bdf, PciFunction> out = new TreeMap<>();
+        Map<Bdf, String> fileOf = new TreeMap<>();
+        for (Named<List<PciFunction>> v : verbose) {
+            Map<String, List<Bdf>> clashes = new LinkedHashMap<>();
+            for (PciFunction f : v.value()) {
+                if (out.containsKey(f.bdf())) {
+                    if (!sameFacts(out.get(f.bdf()), f)) {
+                        clashes.computeIfAbsent(fileOf.get(f.bdf()), k -> new ArrayList<>()).add(f.bdf());
+                    }
+                    continue;
+                }
+                out.put(f.bdf(), f);
+                fileOf.put(f.bdf(), v.file());
+            }
+            clashes.forEach((first, bdfs) -> problems.add(Problem.warning(v.file(), 0, bdfs.size()
+                    + " function(s) also in " + first + " say different things (" + list(bdfs)
+                    + "); keeping " + first + " (the first file wins)")));
+        }
+        return out;
+    }
+
+    private List<TreeEntry> chooseTree(List<PciFunction> fromVerbose) {
+        if (trees.isEmpty()) return List.of();
+        Named<List<TreeEntry>> chosen = trees.get(0);
+        for (Named<List<TreeEntry>> other : trees.subList(1, trees.size())) {
+            problems.add(Problem.warning(other.file(), 0, "a second lspci tree; only one is used per capture ("
+                    + chosen.file() + "); load this one on its own to see it"));
+        }
+        if (fromVerbose.isEmpty()) return chosen.value();
+        SameMachineCheck.Verdict v = SameMachineCheck.check(chosen.value(), fromVerbose);
+        if (v.sameMachine()) return chosen.value();
+        String vv = String.join(", ", verbose.stream().map(Named::file).toList());
+        problems.add(Problem.error(chosen.file(), 0, "this tree and " + vv + " do not come from the same machine ("
+                + v.summary() + "); the tree is dropped, the -vv is kept"));
+        for (int i = 0; i < files.size(); i++) {
+            CaptureFile f = files.get(i);
+            if (f.name().equals(chosen.file())) {
+                files.set(i, new CaptureFile(f.name(), f.role(), "refused: not the same machine as " + vv));
+            }
+        }
+        return List.of();
+    }
+
+    private void attachSysfs(Map<Bdf, PciFunction> functions) {
+        for (Named<Map<Bdf, PciFunction.SysfsLink>> s : sysfs) {
+            s.value().forEach((bdf, link) -> {
+                PciFunction f = functions.get(bdf);
+                PciFunction.Builder b;
+                if (f == null) {
+                    b = PciFunction.builder(bdf);
+                    b.source = new SourceRef(s.file(), 0);
+                } else if (f.sysfsLink() != null) {
+                    return; // the first sysfs source wins
+                } else {
+                    b = f.toBuilder();
+                }
+                b.sysfsLink = link;
+                functions.put(bdf, b.build());
+            });
+        }
+    }
+
+    private TopoMatrix chooseTopo() {
+        if (topos.isEmpty()) return null;
+        for (Named<TopoMatrix> other : topos.subList(1, topos.size())) {
+            problems.add(Problem.warning(other.file(), 0, "a second topo -m matrix; using " + topos.get(0).file()));
+        }
+        return topos.get(0).value();
+    }
+
+    /** Equal apart from where they were read. */
+    private static boolean sameFacts(PciFunction a, PciFunction b) {
+        PciFunction.Builder x = a.toBuilder();
+        PciFunction.Builder y = b.toBuilder();
+        x.source = null;
+        y.source = null;
+        return x.build().equals(y.build());
+    }
+
+    private static String list(List<Bdf> bdfs) {
+        List<String> s = bdfs.stream().limit(5).map(Bdf::toString).toList();
+        return String.join(", ", s) + (bdfs.size() > 5 ? ", ..." : "");
+    }
+}

@@ -1,0 +1,171 @@
+package dev.lanescope.capture;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.lanescope.model.Capture;
+import dev.lanescope.model.CaptureFile;
+import dev.lanescope.model.CaptureFile.Role;
+import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.Problem;
+import dev.lanescope.model.TopoMatrix;
+import dev.lanescope.parse.KernelLogParser;
+import dev.lanescope.parse.NvidiaSmiParser;
+import dev.lanescope.parse.ParseResult;
+import dev.lanescope.parse.SysfsLinkParser;
+import dev.lanescope.parse.TreeParser;
+import dev.lanescope.parse.VerboseParser;
+
+/**
+ * Loads a capture from files, folders (recursive) and {@code .tar.gz}/{@code .tgz} archives. Each file's role is
+ * recognised from its content ({@link RoleDetector}), parsed, and merged ({@link CaptureAssembler}). Never throws
+ * on bad input: every problem is located in the returned {@link Capture}; an unusable capture is returned empty
+ * with an ERROR.
+ */
+public final class CaptureLoader {
+
+    /** Reads {@code lspci -v/-vv} text into functions; the real one is {@link VerboseParser#parse}. */
+    @FunctionalInterface
+    public interface VerboseReader {
+        ParseResult<List<PciFunction>> parse(String fileName, List<String> lines);
+    }
+
+    private static final Pattern LINUX_VERSION = Pattern.compile("\\bLinux version (\\S+)");
+
+    private CaptureLoader() {
+    }
+
+    /** Loads with the project's {@link VerboseParser}. */
+    public static Capture load(List<Path> inputs) {
+        return load(inputs, VerboseParser::parse);
+    }
+
+    /** Loads with the given -vv reader (tests pass a small one). */
+    public static Capture load(List<Path> inputs, VerboseReader verboseReader) {
+        List<Path> in = inputs == null ? List.of() : inputs;
+        String label = in.isEmpty() ? "(no input)" : InputReader.labelOf(in.get(0));
+        CaptureAssembler asm = new CaptureAssembler(label);
+        List<RawFile> raw = new ArrayList<>();
+        List<Problem> readProblems = new ArrayList<>();
+        for (Path p : in) {
+            if (p != null) InputReader.read(p, raw, readProblems);
+        }
+        asm.problems(readProblems);
+        Map<String, String> sysfsFiles = new LinkedHashMap<>();
+        String sysfsRoot = null;
+        int sysfsOther = 0;
+        for (RawFile f : raw) {
+            if (SysfsLinkParser.isBdfDirectory(f.parentName())) {
+                // a copied /sys/bus/pci/devices/<BDF>/ directory: read the link files, ignore the others
+                if (SysfsLinkParser.isLinkAttribute(f.baseName())) {
+                    sysfsFiles.put(f.name(), new String(f.data(), java.nio.charset.StandardCharsets.UTF_8));
+                    if (sysfsRoot == null) sysfsRoot = f.name().substring(0, f.name().length()
+                            - f.parentName().length() - f.baseName().length() - 2);
+                } else {
+                    sysfsOther++;
+                }
+                continue;
+            }
+            readOne(f, asm, verboseReader == null ? VerboseParser::parse : verboseReader);
+        }
+        if (!sysfsFiles.isEmpty() || sysfsOther > 0) {
+            String name = sysfsRoot == null ? label + " (sysfs device folders)" : sysfsRoot;
+            ParseResult<Map<dev.lanescope.model.Bdf, PciFunction.SysfsLink>> r = SysfsLinkParser.parseFiles(sysfsFiles);
+            asm.problems(r.problems());
+            asm.sysfs(name, r.value());
+            asm.file(new CaptureFile(name, Role.SYSFS_LINKS, r.value().size() + " function(s) from "
+                    + sysfsFiles.size() + " sysfs link file(s)"));
+            if (sysfsOther > 0) {
+                asm.problem(Problem.info(name, 0, sysfsOther + " other file(s) in sysfs device folders ignored"));
+            }
+        }
+        return asm.build();
+    }
+
+    private static void readOne(RawFile f, CaptureAssembler asm, VerboseReader verboseReader) {
+        if (TextLines.looksBinary(f.data())) {
+            asm.file(new CaptureFile(f.name(), Role.UNRECOGNISED, "binary file skipped"));
+            asm.problem(Problem.info(f.name(), 0, "binary file skipped"));
+            return;
+        }
+        List<String> lines = TextLines.decode(f.data());
+        String metaKey = RoleDetector.metadataKey(f.baseName(), lines);
+        if (metaKey != null) {
+            String value = lines.stream().filter(l -> !l.isBlank()).findFirst().orElse("");
+            asm.metadata(metaKey, value);
+            asm.file(new CaptureFile(f.name(), Role.METADATA, metaKey));
+            return;
+        }
+        scanMetadata(lines, asm);
+        RoleDetector.Detection d = RoleDetector.detect(lines);
+        asm.file(new CaptureFile(f.name(), d.role(), d.detail()));
+        switch (d.role()) {
+            case LSPCI_TREE -> {
+                ParseResult<List<dev.lanescope.model.TreeEntry>> r = TreeParser.parse(f.name(), lines);
+                asm.problems(r.problems());
+                asm.tree(f.name(), r.value());
+            }
+            case LSPCI_VERBOSE, LSPCI_PLAIN -> {
+                ParseResult<List<PciFunction>> r = safeVerbose(verboseReader, f.name(), lines, asm);
+                if (r == null) return;
+                asm.problems(r.problems());
+                if (d.role() == Role.LSPCI_VERBOSE) asm.verbose(f.name(), r.value());
+                else asm.plain(f.name(), r.value());
+            }
+            case KERNEL_LOG -> {
+                ParseResult<List<dev.lanescope.model.KernelBandwidthLine>> r = KernelLogParser.parse(f.name(), lines);
+                asm.problems(r.problems());
+                asm.kernel(r.value());
+            }
+            case SYSFS_LINKS -> {
+                var r = SysfsLinkParser.parseListing(f.name(), lines);
+                asm.problems(r.problems());
+                asm.sysfs(f.name(), r.value());
+            }
+            case NVIDIA_SMI_CSV -> {
+                var r = NvidiaSmiParser.parseCsv(f.name(), lines);
+                asm.problems(r.problems());
+                asm.nvidia(r.value());
+            }
+            case NVIDIA_SMI_TOPO -> {
+                ParseResult<TopoMatrix> r = NvidiaSmiParser.parseTopo(f.name(), lines);
+                asm.problems(r.problems());
+                asm.topo(f.name(), r.value());
+            }
+            case METADATA -> {
+                // the lspci version line was read by scanMetadata
+            }
+            default -> asm.problem(Problem.info(f.name(), 0, "not recognised as a capture file ("
+                    + d.detail() + "); ignored"));
+        }
+    }
+
+    /** The -vv reader must not bring the load down: a throw becomes an ERROR for that file. */
+    private static ParseResult<List<PciFunction>> safeVerbose(VerboseReader reader, String name, List<String> lines,
+                                                              CaptureAssembler asm) {
+        try {
+            ParseResult<List<PciFunction>> r = reader.parse(name, lines);
+            return r == null ? new ParseResult<>(List.of(), List.of()) : r;
+        } catch (RuntimeException e) {
+            asm.problem(Problem.error(name, 0, "lspci text could not be read: " + e));
+            return null;
+        }
+    }
+
+    /** {@code lspci version X} and the kernel's {@code Linux version X} wherever they appear. */
+    private static void scanMetadata(List<String> lines, CaptureAssembler asm) {
+        for (String l : lines) {
+            Matcher v = RoleDetector.LSPCI_VERSION.matcher(l);
+            if (v.matches()) asm.metadata("lspciVersion", v.group(1));
+            if (l.contains("Linux version")) {
+                Matcher k = LINUX_VERSION.matcher(l);
+                if (k.find() && (l.startsWith("[") || l.contains("kernel:"))) asm.metadata("kernel", k.group(1));
+            }
+        }
+    }
+}

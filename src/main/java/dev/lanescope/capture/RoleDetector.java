@@ -1,0 +1,126 @@
+package dev.lanescope.capture;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import dev.lanescope.model.CaptureFile.Role;
+import dev.lanescope.parse.KernelLogParser;
+import dev.lanescope.parse.NvidiaSmiParser;
+import dev.lanescope.parse.SysfsLinkParser;
+
+/**
+ * Tells what a text file holds from its content (never its name, except the one-line metadata files
+ * {@code hostname}, {@code boot_id}, {@code uname}/{@code kernel}, {@code date}). Checks, in order:
+ * topo -m matrix, nvidia-smi CSV, sysfs listing, lspci tree, lspci -v/-vv, plain lspci, kernel log,
+ * an {@code lspci --version} line; anything else is UNRECOGNISED.
+ */
+final class RoleDetector {
+
+    /** The role and a short human detail. */
+    record Detection(Role role, String detail) {
+    }
+
+    private static final String SLOT = "(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]";
+    static final Pattern LSPCI_HEADER = Pattern.compile(
+            "^" + SLOT + "(?:/(?:[0-9a-fA-F]{2}:)?[0-9a-fA-F]{2}\\.[0-7])* [^:\\t]+?: \\S.*$");
+    private static final Pattern INDENTED = Pattern.compile("^[\\t ]+\\S.*$");
+    private static final Pattern HEXDUMP = Pattern.compile("^[0-9a-fA-F]{2,8}:( [0-9a-fA-F]{2})+\\s*$");
+    private static final Pattern VERBOSE_KEY = Pattern.compile(
+            "^[\\t ]+(Flags:|Control:|Status:|Capabilities:|Region \\d|Memory at|I/O ports at|Bus: primary=|"
+                    + "Subsystem:|Kernel driver in use:|Kernel modules:|LnkSta:|LnkCap:|Latency:|Interrupt:).*");
+    /** A root bus at the start of a line: {@code -[0000:00]-}, {@code -+-[0000:00]-}, or a cut-out {@code  \\-[0000:00]-}. */
+    private static final Pattern TREE_TOP =
+            Pattern.compile("^(?:-(?:\\+-)?| ?[+\\\\]-)\\[[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}\\].*");
+    private static final Pattern TREE_LINE = Pattern.compile(
+            "^(?:-(?:\\+-)?\\[[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}\\]|[ |]*[+\\\\]-(?:\\[|[0-9a-fA-F]{2}\\.[0-7])).*");
+    private static final Pattern DMESG = Pattern.compile(
+            "^(?:<\\d>)?\\[\\s*\\+?\\d+\\.\\d+\\].*|^\\[[A-Z][a-z]{2}\\d{1,2} \\d\\d:\\d\\d\\].*"
+                    + "|^[A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\S+ kernel:.*"
+                    + "|^\\d{4}-\\d\\d-\\d\\dT\\S+ \\S+ kernel:.*");
+    private static final Pattern CSV_NOHEADER = Pattern.compile(
+            "^(?:\\d+, )?[0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\.[0-7], .*");
+    static final Pattern LSPCI_VERSION = Pattern.compile("^\\s*lspci version (\\d+\\.\\d+(?:\\.\\d+)?)\\s*$");
+    private static final Set<String> METADATA_NAMES =
+            Set.of("hostname", "boot_id", "uname", "kernel", "date");
+
+    private RoleDetector() {
+    }
+
+    /** The metadata key a one-line file gives by its name, or null. */
+    static String metadataKey(String baseName, List<String> lines) {
+        String n = baseName.toLowerCase(Locale.ROOT);
+        if (n.endsWith(".txt")) n = n.substring(0, n.length() - 4);
+        if (!METADATA_NAMES.contains(n)) return null;
+        List<String> nonBlank = lines.stream().filter(l -> !l.isBlank()).toList();
+        if (nonBlank.size() != 1 || nonBlank.get(0).length() > 200) return null;
+        return switch (n) {
+            case "boot_id" -> "bootId";
+            case "uname", "kernel" -> "kernel";
+            default -> n;
+        };
+    }
+
+    /** The role of a text file from its lines. */
+    static Detection detect(List<String> lines) {
+        int nonBlank = 0;
+        int header = 0;
+        int indented = 0;
+        int hex = 0;
+        int verboseKeys = 0;
+        int treeTop = 0;
+        int treeLines = 0;
+        int dmesg = 0;
+        int sysfs = 0;
+        int bandwidth = 0;
+        boolean topoHeader = false;
+        boolean topoRow = false;
+        boolean version = false;
+        String first = null;
+        for (String raw : lines) {
+            String l = NvidiaSmiParser.stripAnsi(raw);
+            if (l.isBlank()) continue;
+            nonBlank++;
+            if (first == null) first = l.strip();
+            if (LSPCI_HEADER.matcher(l).matches()) header++;
+            else if (HEXDUMP.matcher(l).matches()) hex++;
+            else if (INDENTED.matcher(l).matches()) {
+                indented++;
+                if (VERBOSE_KEY.matcher(l).matches()) verboseKeys++;
+            }
+            if (TREE_TOP.matcher(l).matches()) treeTop++;
+            if (TREE_LINE.matcher(l).matches()) treeLines++;
+            if (DMESG.matcher(l).matches()) dmesg++;
+            if (SysfsLinkParser.LISTING_LINE.matcher(l).matches()) sysfs++;
+            if (KernelLogParser.isLogLine(l)) bandwidth++;
+            if (Character.isWhitespace(l.charAt(0)) && l.strip().startsWith("GPU0")) topoHeader = true;
+            if (l.startsWith("GPU0 ") || l.startsWith("GPU0\t")) topoRow = true;
+            if (LSPCI_VERSION.matcher(l).matches()) version = true;
+        }
+        if (nonBlank == 0) return new Detection(Role.UNRECOGNISED, "empty file");
+        if (topoHeader && topoRow) return new Detection(Role.NVIDIA_SMI_TOPO, "GPU/NIC connection matrix");
+        if (first.contains(",") && (first.contains("pci.bus_id") || first.contains("pcie.link."))) {
+            return new Detection(Role.NVIDIA_SMI_CSV, "CSV with a header row");
+        }
+        if (CSV_NOHEADER.matcher(first).matches()) {
+            return new Detection(Role.NVIDIA_SMI_CSV, "CSV without a header row");
+        }
+        if (sysfs > 0 && sysfs * 2 >= nonBlank) return new Detection(Role.SYSFS_LINKS, sysfs + " sysfs link lines");
+        if (treeTop > 0 && treeLines * 2 >= nonBlank) {
+            return new Detection(Role.LSPCI_TREE, treeLines + " tree lines");
+        }
+        if (header > 0 && (header + indented + hex) * 2 >= nonBlank) {
+            if (verboseKeys > 0) return new Detection(Role.LSPCI_VERBOSE, header + " device records");
+            if (indented == 0 || header * 2 >= nonBlank) {
+                return new Detection(Role.LSPCI_PLAIN, header + " device lines");
+            }
+        }
+        if (bandwidth > 0) return new Detection(Role.KERNEL_LOG, bandwidth + " PCIe bandwidth line(s)");
+        if (dmesg > 0 && dmesg * 10 >= nonBlank * 3) {
+            return new Detection(Role.KERNEL_LOG, "no PCIe bandwidth lines");
+        }
+        if (version) return new Detection(Role.METADATA, "lspci --version");
+        return new Detection(Role.UNRECOGNISED, "not a format this tool reads");
+    }
+}

@@ -1,0 +1,60 @@
+package dev.lanescope.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+import dev.lanescope.analysis.MoveAdvice;
+import dev.lanescope.analysis.MoveAdvisor;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.TopoNode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lanescope advise CAPTURE --device BDF}: would moving this card help? The answer first, then the slots. */
+@Command(name = "advise", mixinStandardHelpOptions = true,
+        description = "Answer 'would moving this card to another slot help?' with the candidate slots ranked.")
+final class AdviseCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
+    List<Path> inputs;
+
+    @Option(names = "--device", required = true, paramLabel = "BDF",
+            description = "The card: DDDD:BB:DD.F or BB:DD.F (domain 0000).")
+    String device;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Bdf bdf = Bdf.tryParse(device);
+        if (bdf == null) {
+            err.println("lanescope: --device '" + device + "' is not a PCI address (want DDDD:BB:DD.F or BB:DD.F)");
+            err.flush();
+            return Main.EXIT_UNUSABLE;
+        }
+        Loaded loaded = Loaded.load(inputs);
+        if (!loaded.usable()) {
+            loaded.explainUnusable(err);
+            return Main.EXIT_UNUSABLE;
+        }
+        Optional<TopoNode.FunctionNode> node = loaded.topology().node(bdf);
+        if (node.isEmpty()) {
+            err.println("lanescope: " + bdf + " is not in " + loaded.capture().label()
+                    + "; functions with a link: " + AdviseText.endpointList(loaded.topology()));
+            err.flush();
+            return Main.EXIT_UNUSABLE;
+        }
+        MoveAdvice advice = MoveAdvisor.advise(loaded.topology(), bdf);
+        out.print(AdviseText.render(advice));
+        out.flush();
+        return 0;
+    }
+}

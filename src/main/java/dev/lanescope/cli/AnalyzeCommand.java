@@ -1,0 +1,56 @@
+package dev.lanescope.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import dev.lanescope.export.ReportJson;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lanescope analyze CAPTURE...}: the tree with a verdict on every hop, then what is wrong. */
+@Command(name = "analyze", mixinStandardHelpOptions = true,
+        description = "Read a capture and print every hop's verdict, the path ceilings and what is wrong.")
+final class AnalyzeCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
+    List<Path> inputs;
+
+    @Option(names = "--json", description = "Print the machine form (keys listed in the README).")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Loaded loaded = Loaded.load(inputs);
+        if (!loaded.usable()) {
+            if (json) {
+                out.println(mapper().writeValueAsString(ReportJson.problemsOnly(loaded.capture())));
+                out.flush();
+            }
+            loaded.explainUnusable(err);
+            return Main.EXIT_UNUSABLE;
+        }
+        if (json) {
+            out.println(mapper().writeValueAsString(ReportJson.of(loaded.topology(), loaded.report())));
+        } else {
+            out.print(TextReport.render(loaded.topology(), loaded.report()));
+        }
+        out.flush();
+        return 0;
+    }
+
+    static ObjectMapper mapper() {
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
+}

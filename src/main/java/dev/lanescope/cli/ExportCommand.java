@@ -1,0 +1,74 @@
+package dev.lanescope.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.lanescope.export.GraphExports;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lanescope export CAPTURE --dot|--graphml|--json FILE}: the graph with verdicts, for other tools. */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = "Write the topology graph with its verdicts as DOT, GraphML or JSON (and PNG where available).")
+final class ExportCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
+    List<Path> inputs;
+
+    @Option(names = "--dot", paramLabel = "FILE", description = "Graphviz DOT output file.")
+    Path dot;
+
+    @Option(names = "--graphml", paramLabel = "FILE", description = "GraphML output file.")
+    Path graphml;
+
+    @Option(names = "--graph-json", paramLabel = "FILE", description = "jgrapht JSON graph output file.")
+    Path graphJson;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (dot == null && graphml == null && graphJson == null) {
+            err.println("lanescope export: name at least one output (--dot, --graphml, --graph-json)");
+            err.flush();
+            return Main.EXIT_UNUSABLE;
+        }
+        Loaded loaded = Loaded.load(inputs);
+        if (!loaded.usable()) {
+            loaded.explainUnusable(err);
+            return Main.EXIT_UNUSABLE;
+        }
+        if (dot != null) write(dot, GraphExports.export(loaded.topology(), loaded.report(), GraphExports.Format.DOT));
+        if (graphml != null) {
+            write(graphml, GraphExports.export(loaded.topology(), loaded.report(), GraphExports.Format.GRAPHML));
+        }
+        if (graphJson != null) {
+            write(graphJson, GraphExports.export(loaded.topology(), loaded.report(), GraphExports.Format.JSON));
+        }
+        return 0;
+    }
+
+    /** Written atomically: a temp file beside the target, then a rename. */
+    static void write(Path target, String text) throws IOException {
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

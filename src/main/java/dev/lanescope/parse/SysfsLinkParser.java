@@ -1,0 +1,152 @@
+package dev.lanescope.parse;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.LinkSpeed;
+import dev.lanescope.model.LinkState;
+import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.Problem;
+
+/**
+ * Reads the sysfs link files {@code current_link_speed}, {@code max_link_speed}, {@code current_link_width},
+ * {@code max_link_width} (formats doc §6), either as a {@code grep -H . /sys/bus/pci/devices/*}{@code /..._link_*}
+ * listing ({@link #parseListing}) or as real files ({@link #parseFiles}). Both speed spellings are read
+ * ({@code 8 GT/s}, {@code Unknown speed}; {@code 8.0 GT/s PCIe}, {@code Unknown}). A width of 255
+ * ({@code PCIE_LNK_WIDTH_UNKNOWN}) is recorded as width 0 ("not reported"), with a note.
+ */
+public final class SysfsLinkParser {
+
+    private static final String BDF = "[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]";
+    /** {@code .../<BDF>/<attr>:<value>} as grep -H prints it. */
+    public static final Pattern LISTING_LINE =
+            Pattern.compile("^\\s*(?:\\S*/)?(" + BDF + ")/((?:current|max)_link_(?:speed|width)):(.*)$");
+    private static final Pattern ATTR = Pattern.compile("(current|max)_link_(speed|width)");
+    private static final Pattern BDF_DIR = Pattern.compile(BDF);
+
+    private SysfsLinkParser() {
+    }
+
+    /** True when the file name is one of the four link attributes. */
+    public static boolean isLinkAttribute(String name) {
+        return name != null && ATTR.matcher(name).matches();
+    }
+
+    /** True when a directory name is a full PCI address as sysfs writes it. */
+    public static boolean isBdfDirectory(String name) {
+        return name != null && BDF_DIR.matcher(name).matches();
+    }
+
+    /** A grep -H listing: one {@code path:value} per line; other lines are reported once. */
+    public static ParseResult<Map<Bdf, PciFunction.SysfsLink>> parseListing(String fileName, List<String> lines) {
+        Acc acc = new Acc();
+        List<Problem> problems = new ArrayList<>();
+        int skipped = 0;
+        int firstSkipped = 0;
+        for (int i = 0; lines != null && i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line == null || line.isBlank()) continue;
+            Matcher m = LISTING_LINE.matcher(line);
+            if (!m.matches()) {
+                if (skipped++ == 0) firstSkipped = i + 1;
+                continue;
+            }
+            acc.put(fileName, i + 1, m.group(1), m.group(2), m.group(3), problems);
+        }
+        if (skipped > 0) {
+            problems.add(Problem.info(fileName, firstSkipped, skipped + " line(s) are not sysfs link lines; ignored"));
+        }
+        return new ParseResult<>(acc.build(), problems);
+    }
+
+    /**
+     * Real files: keys are paths ending {@code <BDF>/<attribute>} (any separator {@code /}), values the
+     * file contents. Files that are not link attributes are ignored.
+     */
+    public static ParseResult<Map<Bdf, PciFunction.SysfsLink>> parseFiles(Map<String, String> contentByPath) {
+        Acc acc = new Acc();
+        List<Problem> problems = new ArrayList<>();
+        for (Map.Entry<String, String> e : new TreeMap<>(contentByPath).entrySet()) {
+            String[] parts = e.getKey().split("/");
+            if (parts.length < 2) continue;
+            String attr = parts[parts.length - 1];
+            String dir = parts[parts.length - 2];
+            if (!isLinkAttribute(attr) || !isBdfDirectory(dir)) continue;
+            String value = e.getValue() == null ? "" : e.getValue().strip();
+            int nl = value.indexOf('\n');
+            if (nl >= 0) value = value.substring(0, nl).strip();
+            acc.put(e.getKey(), 1, dir, attr, value, problems);
+        }
+        return new ParseResult<>(acc.build(), problems);
+    }
+
+    /** Collects the four values per function. */
+    private static final class Acc {
+        private final Map<Bdf, String[]> values = new HashMap<>();
+
+        void put(String file, int line, String bdfText, String attr, String value, List<Problem> problems) {
+            Bdf bdf = Bdf.tryParse(bdfText);
+            if (bdf == null) {
+                problems.add(Problem.warning(file, line, "'" + bdfText + "' is not a valid PCI address; ignored"));
+                return;
+            }
+            String v = value.strip();
+            int slot = switch (attr) {
+                case "current_link_speed" -> 0;
+                case "current_link_width" -> 1;
+                case "max_link_speed" -> 2;
+                default -> 3;
+            };
+            if (slot == 0 || slot == 2) {
+                if (LinkSpeed.parse(v) == null) {
+                    problems.add(Problem.warning(file, line, attr + " '" + v + "' is not a link speed; ignored"));
+                    return;
+                }
+            } else {
+                int w = width(v);
+                if (w == -2) {
+                    problems.add(Problem.warning(file, line, attr + " '" + v + "' is not a link width; ignored"));
+                    return;
+                }
+                if (w == 255) {
+                    problems.add(Problem.info(file, line, bdf + " " + attr
+                            + " reads 255: the width is unknown (LnkCap reads 0); recorded as not reported"));
+                }
+            }
+            values.computeIfAbsent(bdf, k -> new String[4])[slot] = v;
+        }
+
+        Map<Bdf, PciFunction.SysfsLink> build() {
+            Map<Bdf, PciFunction.SysfsLink> out = new TreeMap<>();
+            for (Map.Entry<Bdf, String[]> e : values.entrySet()) {
+                String[] v = e.getValue();
+                out.put(e.getKey(), new PciFunction.SysfsLink(state(v[0], v[1]), state(v[2], v[3])));
+            }
+            return out;
+        }
+
+        private static LinkState state(String speed, String width) {
+            if (speed == null && width == null) return null;
+            LinkSpeed s = speed == null ? LinkSpeed.UNKNOWN : LinkSpeed.parse(speed);
+            int w = width == null ? 0 : width(width);
+            if (w < 0 || w > 63) w = 0; // 255 = unknown
+            return LinkState.of(s == null ? LinkSpeed.UNKNOWN : s, w);
+        }
+
+        /** The width, or -2 when the text is not a number. */
+        private static int width(String text) {
+            try {
+                int w = Integer.parseInt(text.strip());
+                return w < 0 ? -2 : w;
+            } catch (NumberFormatException e) {
+                return -2;
+            }
+        }
+    }
+}

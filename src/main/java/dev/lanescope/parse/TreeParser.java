@@ -1,0 +1,240 @@
+package dev.lanescope.parse;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.BusRange;
+import dev.lanescope.model.Problem;
+import dev.lanescope.model.SourceRef;
+import dev.lanescope.model.TreeEntry;
+
+/**
+ * Reads {@code lspci -t}, {@code -tv}, {@code -tvn} and {@code -tvnn} output (formats doc §1).
+ * <p>
+ * Column-to-parent technique (§1.4): every {@code +-}/{@code \-} connector records, at its column, the bus it
+ * opens; a continuation line's first connector finds its bus there. Handles one tree with sibling root buses
+ * (any order, several domains: pciutils up to 3.9) and one top-level tree per domain (3.10+). A device's bus is
+ * its parent bridge's secondary bus, or the root bus. Never throws: bad lines become located problems.
+ */
+public final class TreeParser {
+
+    private static final Pattern ROOT = Pattern.compile("\\[([0-9a-fA-F]{1,8}):([0-9a-fA-F]{2})\\]");
+    private static final Pattern RANGE = Pattern.compile("\\[([0-9a-fA-F]{2})(?:-([0-9a-fA-F]{2}))?\\]");
+    private static final Pattern DEVICE = Pattern.compile("([0-9a-fA-F]{2})\\.([0-7])");
+    private static final Pattern NN_ID = Pattern.compile("^(.*?)\\s*\\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\\]$");
+    private static final Pattern N_ID = Pattern.compile("^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})$");
+
+    private TreeParser() {
+    }
+
+    /** The bus a connector opens: a root bus (no parent) or a bridge's secondary bus. FOREST is above root buses. */
+    private record BusCtx(int domain, int bus, Bdf parent, boolean forest) {
+        static final BusCtx FOREST = new BusCtx(0, 0, null, true);
+    }
+
+    /** Mutable entry while its bus range may still follow. */
+    private static final class Draft {
+        final Bdf bdf;
+        final Bdf parent;
+        BusRange range;
+        String name;
+        int vendor = -1;
+        int device = -1;
+        final SourceRef source;
+
+        Draft(Bdf bdf, Bdf parent, SourceRef source) {
+            this.bdf = bdf;
+            this.parent = parent;
+            this.source = source;
+        }
+
+        TreeEntry build() {
+            return new TreeEntry(bdf, parent, range, name, vendor, device, source);
+        }
+    }
+
+    /** Parses the lines of one tree file; entries come in the order printed. */
+    public static ParseResult<List<TreeEntry>> parse(String fileName, List<String> lines) {
+        return new Run(fileName).parse(lines);
+    }
+
+    /** One parse: the column map and what was read so far. */
+    private static final class Run {
+        private final String file;
+        private final List<Problem> problems = new ArrayList<>();
+        private final Map<Bdf, Draft> drafts = new LinkedHashMap<>();
+        private Map<Integer, BusCtx> parentAt = new HashMap<>();
+        private boolean seenTop;
+
+        Run(String file) {
+            this.file = file;
+        }
+
+        ParseResult<List<TreeEntry>> parse(List<String> lines) {
+            if (lines == null) lines = List.of();
+            for (int i = 0; i < lines.size(); i++) {
+                String raw = lines.get(i);
+                if (raw == null) continue;
+                String line = stripEnd(raw.replace("\t", " "));
+                if (line.isBlank()) continue;
+                try {
+                    parseLine(line, i + 1);
+                } catch (RuntimeException e) {
+                    problems.add(Problem.warning(file, i + 1, "could not read this tree line (" + e.getMessage()
+                            + "); skipped"));
+                }
+            }
+            if (drafts.isEmpty() && problems.isEmpty()) {
+                problems.add(Problem.warning(file, 0, "no devices found in this lspci -t tree"));
+            }
+            List<TreeEntry> out = new ArrayList<>();
+            for (Draft d : drafts.values()) out.add(d.build());
+            return new ParseResult<>(out, problems);
+        }
+
+        private void parseLine(String line, int no) {
+            int i = 0;
+            int n = line.length();
+            lastEnd = -1;
+            BusCtx ctx;
+            if (line.charAt(0) == '-') {
+                // a new top-level tree (3.10+: one per domain; older: the only one)
+                parentAt = new HashMap<>();
+                seenTop = true;
+                ctx = BusCtx.FOREST;
+                i = 1;
+            } else {
+                while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '|')) i++;
+                if (i >= n) return;
+                char c = line.charAt(i);
+                if ((c == '+' || c == '\\') && i + 1 < n && line.charAt(i + 1) == '-') {
+                    ctx = parentAt.get(i);
+                    if (ctx == null && ROOT.matcher(line).region(i + 2, n).lookingAt()) {
+                        ctx = BusCtx.FOREST; // a root-bus line cut from a longer tree (" \\-[0000:00]-...")
+                        seenTop = true;
+                    }
+                    if (ctx == null) {
+                        problems.add(Problem.warning(file, no, seenTop
+                                ? "no branch above column " + (i + 1) + " to attach this line to; skipped"
+                                : "tree line before any root bus line (-[DDDD:BB]-); skipped"));
+                        return;
+                    }
+                    i += 2;
+                } else {
+                    problems.add(Problem.warning(file, no, "not an lspci -t tree line; skipped"));
+                    return;
+                }
+            }
+            Draft last = null;
+            while (i < n) {
+                char c = line.charAt(i);
+                if ((c == '+' || c == '\\') && i + 1 < n && line.charAt(i + 1) == '-') {
+                    parentAt.put(i, ctx);
+                    i += 2;
+                } else if (c == '-') {
+                    if (last != null && last.range == null && i == lastEnd
+                            && (i + 1 >= n || line.charAt(i + 1) != '[')) {
+                        // bridge whose secondary bus is 0: printed as "DD.F-" with no range (3.8.0+)
+                        last.range = new BusRange(last.bdf.bus(), 0, 0);
+                        ctx = new BusCtx(last.bdf.domain(), 0, last.bdf, false);
+                    }
+                    i++;
+                } else if (c == '[') {
+                    Matcher root = ROOT.matcher(line).region(i, n);
+                    Matcher range = RANGE.matcher(line).region(i, n);
+                    if (root.lookingAt()) {
+                        long dom = Long.parseLong(root.group(1), 16);
+                        if (dom > Integer.MAX_VALUE) {
+                            problems.add(Problem.warning(file, no, "domain " + root.group(1) + " too large; line skipped"));
+                            return;
+                        }
+                        // inside a branch, pciutils <= 3.5 names each child bus of a bridge it could not
+                        // follow (e.g. behind a CardBus bridge): that bus hangs from the branch's bridge
+                        Bdf parent = ctx.forest() ? null : ctx.parent();
+                        ctx = new BusCtx((int) dom, Integer.parseInt(root.group(2), 16), parent, false);
+                        last = null;
+                        i = root.end();
+                    } else if (range.lookingAt() && last != null && i == lastEnd + 1) {
+                        int sec = Integer.parseInt(range.group(1), 16);
+                        int sub = range.group(2) == null ? sec : Integer.parseInt(range.group(2), 16);
+                        last.range = new BusRange(last.bdf.bus(), sec, sub);
+                        ctx = new BusCtx(last.bdf.domain(), sec, last.bdf, false);
+                        i = range.end();
+                    } else {
+                        problems.add(Problem.warning(file, no, "unexpected '" + clip(line.substring(i))
+                                + "' at column " + (i + 1) + "; rest of line skipped"));
+                        return;
+                    }
+                } else if (c == ' ') {
+                    if (last != null) setName(last, line.substring(i).trim());
+                    return;
+                } else {
+                    Matcher dev = DEVICE.matcher(line).region(i, n);
+                    if (!dev.lookingAt()) {
+                        String rest = line.substring(i);
+                        problems.add(Problem.warning(file, no, rest.endsWith("...")
+                                ? "line was cut by lspci (longer than its line buffer); rest of line skipped"
+                                : "unexpected '" + clip(rest) + "' at column " + (i + 1) + "; rest of line skipped"));
+                        return;
+                    }
+                    if (ctx.forest()) {
+                        problems.add(Problem.warning(file, no, "device " + dev.group() + " outside any root bus; line skipped"));
+                        return;
+                    }
+                    int d = Integer.parseInt(dev.group(1), 16);
+                    if (d > 0x1f) {
+                        problems.add(Problem.warning(file, no, "device number " + dev.group(1)
+                                + " is above 1f; rest of line skipped"));
+                        return;
+                    }
+                    Bdf bdf = new Bdf(ctx.domain(), ctx.bus(), d, Integer.parseInt(dev.group(2)));
+                    Draft draft = new Draft(bdf, ctx.parent(), new SourceRef(file, no));
+                    Draft prev = drafts.putIfAbsent(bdf, draft);
+                    if (prev != null) {
+                        problems.add(Problem.warning(file, no, bdf + " appears twice (first at line "
+                                + prev.source.line() + "); keeping the first"));
+                        draft = new Draft(bdf, ctx.parent(), new SourceRef(file, no)); // detached copy
+                    }
+                    last = draft;
+                    i = dev.end();
+                    lastEnd = i;
+                }
+            }
+        }
+
+        private int lastEnd = -1;
+
+        private static void setName(Draft d, String text) {
+            if (text.isEmpty()) return;
+            Matcher nn = NN_ID.matcher(text);
+            Matcher n = N_ID.matcher(text);
+            if (n.matches()) {
+                d.vendor = Integer.parseInt(n.group(1), 16);
+                d.device = Integer.parseInt(n.group(2), 16);
+                d.name = text;
+            } else if (nn.matches()) {
+                d.vendor = Integer.parseInt(nn.group(2), 16);
+                d.device = Integer.parseInt(nn.group(3), 16);
+                d.name = nn.group(1).isEmpty() ? text : nn.group(1);
+            } else {
+                d.name = text;
+            }
+        }
+
+        private static String clip(String s) {
+            return s.length() > 20 ? s.substring(0, 20) + "..." : s;
+        }
+
+        private static String stripEnd(String s) {
+            int e = s.length();
+            while (e > 0 && Character.isWhitespace(s.charAt(e - 1))) e--;
+            return s.substring(0, e);
+        }
+    }
+}
