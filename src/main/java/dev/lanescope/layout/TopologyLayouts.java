@@ -30,6 +30,7 @@ public final class TopologyLayouts {
     public static final int NAME_MAX = 32;
 
     static final double CHAR_W = 6.8;
+    static final double MONO_W = 7.6;
     static final double LABEL_CHAR_W = 6.4;
     static final double BOX_H = 58;
     static final double PAD = 16;
@@ -158,8 +159,10 @@ public final class TopologyLayouts {
 
     private static void add(NodeView v, Map<String, NodeView> nodes, List<LayoutGraph.Box> boxes) {
         nodes.put(v.id(), v);
-        int chars = Math.max(v.title().length() + v.badge().length() + 3, v.name().length());
-        boxes.add(new LayoutGraph.Box(v.id(), Math.max(MIN_W, chars * CHAR_W + 2 * PAD), BOX_H));
+        // first line: bold monospace BDF, a gap, the badge; second line: the name
+        double top = v.title().length() * MONO_W + 12 + v.badge().length() * CHAR_W + 12;
+        double bottom = v.name().length() * CHAR_W;
+        boxes.add(new LayoutGraph.Box(v.id(), Math.max(MIN_W, Math.max(top, bottom) + 2 * PAD), BOX_H));
     }
 
     private static void addEdge(String source, String target, TopoEdge edge, Map<String, EdgeView> edges,

@@ -17,8 +17,11 @@ import dev.lanescope.ui.model.EdgeColours;
 public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mode, MainViewModel.Theme theme,
                              String sample) {
 
-    /** The default sample: a real capture with a PCIe switch, an AMD GPU and a kernel log. */
-    public static final String DEFAULT_SAMPLE = "amd-ryzen-embedded-picasso-pericom-switch";
+    /**
+     * The default sample: a real laptop capture (root, lspci -vv) whose verdicts show what the tool is for:
+     * a GTX 1650 in a socket wired x8, an NVMe drive that lost a lane, and Thunderbolt tunnels.
+     */
+    public static final String DEFAULT_SAMPLE = "hp-laptop-coffeelake-gtx1650-titanridge";
 
     public static StartupOptions parse(List<String> args) {
         List<Path> inputs = new ArrayList<>();

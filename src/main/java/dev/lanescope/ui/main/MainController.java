@@ -95,8 +95,13 @@ public final class MainController {
         var hasProblems = javafx.beans.binding.Bindings.isNotEmpty(vm.problems());
         problemsPane.visibleProperty().bind(hasProblems);
         problemsPane.managedProperty().bind(hasProblems);
-        vm.problems().addListener((javafx.collections.ListChangeListener<Problem>) c ->
-                problemsPane.setText("Reading problems (" + vm.problems().size() + ") — everything that parsed is still shown"));
+        vm.problems().addListener((javafx.collections.ListChangeListener<Problem>) c -> {
+            long serious = vm.problems().stream().filter(p -> p.severity() != dev.lanescope.model.Severity.INFO).count();
+            problemsPane.setText(serious == 0 ? "Notes on the capture (" + vm.problems().size() + ")"
+                    : "Reading problems (" + serious + (serious == vm.problems().size() ? "" : " and "
+                    + (vm.problems().size() - serious) + " notes") + ") — everything that parsed is still shown");
+            problemsPane.setExpanded(serious > 0);
+        });
 
         modeGroup.selectedToggleProperty().addListener((o, a, b) -> {
             if (b == null) {
@@ -125,7 +130,7 @@ public final class MainController {
             boolean fresh = a == null || b == null || a.topology() != b.topology();
             topology.setPicture(b == null ? null : b.picture());
             refresh();
-            if (fresh) Platform.runLater(topology::fit);
+            if (fresh) Platform.runLater(this::fit);
         });
         vm.themeProperty().addListener((o, a, b) -> Themes.apply(root, b));
         Themes.apply(root, vm.themeProperty().get());
@@ -141,7 +146,7 @@ public final class MainController {
                 return;
             }
             switch (e.getCode()) {
-                case F -> { topology.fit(); e.consume(); }
+                case F -> { fit(); e.consume(); }
                 case M -> { vm.toggleMode(); e.consume(); }
                 case ESCAPE -> { vm.selectedProperty().set(null); e.consume(); }
                 case G -> { nextGpu(); e.consume(); }
@@ -341,7 +346,11 @@ public final class MainController {
 
     @FXML
     private void fit() {
-        topology.fit();
+        MainViewModel.Loaded l = vm.getLoaded();
+        Bdf focus = vm.selectedProperty().get() != null ? vm.selectedProperty().get()
+                : vm.gpus().isEmpty() ? null : vm.gpus().get(0);
+        var nv = l == null || focus == null ? null : l.picture().nodeOf(focus);
+        topology.fit(nv == null ? null : nv.id());
     }
 
     @FXML

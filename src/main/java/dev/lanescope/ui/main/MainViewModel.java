@@ -210,13 +210,18 @@ public final class MainViewModel {
         captureInfo.set(captureInfo(l));
         long gpus = l.topology().functions().stream().filter(f -> f.function().isGpuOrAccelerator()).count();
         status.set(l.topology().functions().size() + " functions, " + l.topology().links().size() + " links, "
-                + gpus + " GPU" + (gpus == 1 ? "" : "s") + (problems.isEmpty() ? "" : ", " + problems.size() + " reading problems"));
+                + gpus + " GPU" + (gpus == 1 ? "" : "s") + problemCount());
         if (pendingSelect != null) {
             Bdf s = pendingSelect;
             pendingSelect = null;
             if (l.topology().node(s).isPresent()) selected.set(s);
             else status.set("--select " + s + ": no such function in this capture");
         }
+    }
+
+    private String problemCount() {
+        long serious = problems.stream().filter(p -> p.severity() != dev.lanescope.model.Severity.INFO).count();
+        return serious == 0 ? "" : ", " + serious + " reading problem" + (serious == 1 ? "" : "s");
     }
 
     /** Expands a collapsed "N×" group or folds it back, then lays out again (in the background). */

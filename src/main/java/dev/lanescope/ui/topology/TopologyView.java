@@ -46,7 +46,7 @@ public final class TopologyView extends Region {
     }
 
     /** Fit never goes below this zoom: text must stay readable; larger pictures are panned. */
-    public static final double MIN_FIT = 0.55;
+    public static final double MIN_FIT = 0.75;
     private final Pane content = new Pane();
     private final Group world = new Group(content);
     private final Scale scale = new Scale(1, 1, 0, 0);
@@ -127,10 +127,11 @@ public final class TopologyView extends Region {
         }
         for (LayoutResult.PlacedEdge pe : r.edges()) {
             TopologyLayouts.EdgeView ev = picture.edges().get(pe.id());
-            if (ev == null || ev.label().isEmpty() || pe.label() == null) continue;
+            if (ev == null || ev.label().isEmpty() || pe.points().size() < 2) continue;
             Label l = new Label(ev.label());
             l.getStyleClass().add("edge-label");
-            l.relocate(pe.label().x(), pe.label().y() - 1);
+            LayoutResult.Point at = labelPoint(pe);
+            l.relocate(at.x(), at.y());
             l.setMouseTransparent(true);
             edgeLabels.put(pe.id(), l);
             content.getChildren().add(l);
@@ -144,6 +145,19 @@ public final class TopologyView extends Region {
             boxes.put(pb.id(), box);
             content.getChildren().add(box);
         }
+    }
+
+    /**
+     * Where a link label goes: beside the last vertical run of the edge (the part that belongs to this child
+     * alone, below the shared bus line), so sibling labels never sit on each other's lines.
+     */
+    static LayoutResult.Point labelPoint(LayoutResult.PlacedEdge pe) {
+        List<LayoutResult.Point> pts = pe.points();
+        LayoutResult.Point end = pts.get(pts.size() - 1);
+        LayoutResult.Point before = pts.get(pts.size() - 2);
+        double top = Math.min(before.y(), end.y());
+        double mid = (top + end.y()) / 2;
+        return new LayoutResult.Point(end.x() + 4, mid - 8);
     }
 
     private VBox box(TopologyLayouts.NodeView nv) {
@@ -236,8 +250,12 @@ public final class TopologyView extends Region {
         zoomAt(factor, getWidth() / 2, getHeight() / 2);
     }
 
-    /** Scales the whole picture into the view (never above 100 %) and centres it. */
-    public void fit() {
+    /**
+     * Scales the whole picture into the view, never above 100 % nor below {@link #MIN_FIT} (text must stay
+     * readable). When it is still wider than the view, centres on {@code focusId} (the card the user most likely
+     * came for), else starts at the left edge.
+     */
+    public void fit(String focusId) {
         if (picture == null || getWidth() <= 0 || getHeight() <= 0) return;
         double w = picture.layout().width();
         double h = picture.layout().height();
@@ -245,9 +263,20 @@ public final class TopologyView extends Region {
         z = Math.max(MIN_FIT, z);
         scale.setX(z);
         scale.setY(z);
-        // wider than the view even at the smallest readable zoom: start at the left edge, the user pans
-        translate.setX(w * z <= getWidth() ? (getWidth() - w * z) / 2 : 0);
-        translate.setY(h * z <= getHeight() ? (getHeight() - h * z) / 2 : 0);
+        VBox focus = focusId == null ? null : boxes.get(focusId);
+        if (w * z <= getWidth()) {
+            translate.setX((getWidth() - w * z) / 2);
+        } else if (focus != null) {
+            double cx = (focus.getLayoutX() + focus.getPrefWidth() / 2) * z;
+            translate.setX(Math.min(0, Math.max(getWidth() - w * z, getWidth() / 2 - cx)));
+        } else {
+            translate.setX(0);
+        }
+        translate.setY(8);
+    }
+
+    public void fit() {
+        fit(null);
     }
 
     /** Scrolls so the box is in the middle of the view. */
