@@ -223,7 +223,6 @@ public final class TopologyLayouts {
         if (base == 0x01) return "storage";
         if (fn.classCode() == 0x0c03) return "USB";
         if (base == 0x0c && fn.classCode() == 0x0c05) return "chipset";
-        if (base == 0x08) return "chipset";
         return "device";
     }
 

@@ -89,6 +89,8 @@ class ExplorerWindowTest {
         assertThat(body.getChildrenUnmodifiable().indexOf(answer)).isEqualTo(1);
         assertThat(robot.lookup(".path-cell").queryAllAs(Label.class)).extracting(Label::getText)
                 .contains("00:01.0 → 01:00.0", "wired narrow");
+        assertThat(robot.lookup(".path-facts").queryAllAs(Label.class)).extracting(Label::getText)
+                .contains("trained Gen3 x8 (8 GT/s) · capable Gen3 x8 (8 GT/s) · target Gen3");
         assertThat(answer.getText()).startsWith("Moving it would");
         assertThat(view.boxNode(id).getPseudoClassStates().toString()).contains("selected");
     }

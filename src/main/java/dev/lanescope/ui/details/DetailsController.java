@@ -18,7 +18,8 @@ public final class DetailsController {
 
     @FXML private VBox root;
     @FXML private VBox body;
-    @FXML private Label placeholder;
+    @FXML private VBox placeholder;
+    @FXML private VBox summary;
     @FXML private Label title;
     @FXML private Label answer;
     @FXML private GridPane path;
@@ -45,6 +46,7 @@ public final class DetailsController {
         });
         candidates.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.candidateProperty().set(b));
         vm.adviceProperty().addListener((o, a, b) -> show(b));
+        vm.loadedProperty().addListener((o, a, b) -> showSummary(b));
         show(vm.adviceProperty().get());
     }
 
@@ -58,25 +60,22 @@ public final class DetailsController {
         title.setText(a.title());
         answer.setText(a.answer());
         path.getChildren().clear();
-        String[] heads = {"hop (port → device)", "trained", "capable", "target", "verdict"};
-        for (int c = 0; c < heads.length; c++) {
-            Label h = new Label(heads[c]);
-            h.getStyleClass().add("path-head");
-            path.add(h, c, 0);
-        }
-        int row = 1;
+        int row = 0;
         for (CardAdvice.PathHop h : a.path()) {
-            path.add(cell(h.port() + " → " + h.device()), 0, row);
-            path.add(cell(h.trained()), 1, row);
-            path.add(cell(h.capable()), 2, row);
-            path.add(cell(h.target()), 3, row);
+            Label hop = cell(h.port() + " → " + h.device());
+            hop.getStyleClass().add("path-hop");
             Label v = cell(h.verdict());
             v.getStyleClass().add("verdict-chip");
             v.pseudoClassStateChanged(PseudoClass.getPseudoClass(h.verdictKey()), true);
-            path.add(v, 4, row);
-            row++;
+            path.add(hop, 0, row);
+            path.add(v, 1, row);
+            Label facts = cell("trained " + h.trained() + " · capable " + h.capable() + " · target " + h.target());
+            facts.getStyleClass().add("path-facts");
+            facts.setWrapText(true);
+            path.add(facts, 0, row + 1, 2, 1);
+            row += 2;
         }
-        if (a.path().isEmpty()) path.add(cell("No PCIe link above this function (integrated or on the root bus)."), 0, 1, 5, 1);
+        if (a.path().isEmpty()) path.add(cell("No PCIe link above this function (integrated or on the root bus)."), 0, 0, 2, 1);
         ceiling.setText(a.ceiling() == null ? "No path ceiling computed for this function." : a.ceiling());
         kernelLine.setText(a.kernelLine() == null ? "" : "Kernel said: " + a.kernelLine());
         kernelLine.setVisible(a.kernelLine() != null);
@@ -85,13 +84,30 @@ public final class DetailsController {
         peers.getChildren().clear();
         if (a.peers().isEmpty()) peers.getChildren().add(cell("No other GPU in this capture."));
         for (CardAdvice.Peer p : a.peers()) {
-            Label l = cell(p.other() + " " + p.otherName() + ": " + p.pathClass() + ", NCCL_P2P_LEVEL=" + p.ncclLevel()
-                    + (p.explanation() == null ? "" : " — " + p.explanation()));
+            Label l = cell(p.other().shortForm() + " " + p.otherName() + ": " + p.pathClass() + " · NCCL: " + p.ncclLevel());
             l.setWrapText(true);
+            l.getStyleClass().add("peer-head");
             peers.getChildren().add(l);
+            if (p.explanation() != null) {
+                Label x = cell(p.explanation());
+                x.setWrapText(true);
+                x.getStyleClass().add("path-facts");
+                peers.getChildren().add(x);
+            }
         }
         candidates.getItems().setAll(a.candidates());
         if (a.candidates().isEmpty()) candidates.setPlaceholder(new Label("No better slot in this capture."));
+    }
+
+    private void showSummary(MainViewModel.Loaded l) {
+        summary.getChildren().clear();
+        if (l == null) return;
+        for (String line : l.insights().summary()) {
+            Label b = new Label("• " + line);
+            b.setWrapText(true);
+            b.getStyleClass().add("summary-line");
+            summary.getChildren().add(b);
+        }
     }
 
     private static Label cell(String text) {

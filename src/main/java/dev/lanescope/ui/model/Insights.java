@@ -10,12 +10,12 @@ import dev.lanescope.model.Link;
  * What the window shows about a capture, in the words the user reads: one {@link Hop} per link and one
  * {@link Card} per endpoint. Built once per capture off the FX thread by {@link InsightsFactory}; immutable.
  */
-public record Insights(Map<Link, Hop> hops, Map<Bdf, Atomic> atomics, List<Problem> notes) {
+public record Insights(Map<Link, Hop> hops, Map<Bdf, Atomic> atomics, List<String> summary) {
 
     public Insights {
         hops = Map.copyOf(hops);
         atomics = Map.copyOf(atomics);
-        notes = List.copyOf(notes);
+        summary = List.copyOf(summary);
     }
 
     /** A hop's verdict: {@code key} is the colour token of DOMAIN.md §2 (ok, idle, capped, degraded, ...). */
@@ -30,10 +30,6 @@ public record Insights(Map<Link, Hop> hops, Map<Bdf, Atomic> atomics, List<Probl
         public boolean broken() {
             return breaksAt != null;
         }
-    }
-
-    /** A note that is not a reading problem. */
-    public record Problem(String text) {
     }
 
     public Hop hop(Link link) {

@@ -48,7 +48,7 @@ public final class InsightsFactory {
             atomics.put(a.endpoint(), new Insights.Atomic(words(a.status()), a.breaksAt(),
                     a.missingBit() == null ? null : String.valueOf(a.missingBit()), a.reason()));
         }
-        return new Analysed(topology, report, new Insights(hops, atomics, List.of()));
+        return new Analysed(topology, report, new Insights(hops, atomics, report.summary()));
     }
 
     /** A topology with its report and the derived insights. */
@@ -132,10 +132,10 @@ public final class InsightsFactory {
     }
 
     private static String state(LinkState s) {
-        return s == null ? "unknown" : s.isDown() ? "down (x0)" : s.genText() + " (" + s.display() + ")";
+        return s == null ? "unknown" : s.isDown() ? "down (x0)" : s.genText() + " (" + s.speed().display() + ")";
     }
 
     private static String speed(LinkSpeed s) {
-        return s == null ? "—" : s.genLabel() + " (" + s.display() + ")";
+        return s == null ? "not captured" : s.genLabel();
     }
 }
