@@ -58,7 +58,8 @@ public final class PngExporter {
 
     /** Builds the picture to export (a fresh, passive view of the same state as the window). FX thread. */
     public static Parent compose(TopologyLayouts.Picture picture, Map<String, String> edgeKeys, String selectedId,
-                                 Set<String> path, Set<String> candidate, EdgeColours.Mode mode, Header header,
+                                 Set<String> path, Set<String> candidate, Set<String> breaks, EdgeColours.Mode mode,
+                                 Header header,
                                  MainViewModel.Theme theme) {
         VBox root = new VBox(10);
         root.getStyleClass().addAll("export-root", "main");
@@ -76,7 +77,7 @@ public final class PngExporter {
         }
         TopologyView view = new TopologyView();
         view.setPicture(picture);
-        view.applyState(edgeKeys, selectedId, path, candidate, allIds(picture));
+        view.applyState(edgeKeys, selectedId, path, candidate, allIds(picture), breaks);
         double w = picture.layout().width();
         double h = picture.layout().height();
         view.setMinSize(w, h);
@@ -166,7 +167,9 @@ public final class PngExporter {
         TopologyLayouts.Picture picture = TopologyLayouts.of(topology, Set.of());
         CardAdvice advice = selected == null || topology.node(selected).isEmpty() ? null
                 : InsightsFactory.advise(analysed, selected);
-        Map<String, String> keys = EdgeColours.of(picture, topology, analysed.insights(), mode, selected);
+        Map<String, String> keys = EdgeColours.of(picture, topology, analysed.insights(), mode);
+        Set<String> breaks = selected == null || mode != EdgeColours.Mode.ATOMICS ? Set.of()
+                : EdgeColours.breakIds(picture, analysed.insights(), selected);
         String selId = advice == null || picture.nodeOf(selected) == null ? null : picture.nodeOf(selected).id();
         Set<String> path = advice == null ? Set.of() : EdgeColours.pathIds(picture, topology, selected);
         String title = "lanescope · " + topology.capture().label()
@@ -175,7 +178,7 @@ public final class PngExporter {
         CompletableFuture<Pixels> shot = new CompletableFuture<>();
         Platform.runLater(() -> {
             try {
-                shot.complete(snapshot(compose(picture, keys, selId, path, Set.of(), mode, header,
+                shot.complete(snapshot(compose(picture, keys, selId, path, Set.of(), breaks, mode, header,
                         MainViewModel.Theme.LIGHT)));
             } catch (Throwable t) {
                 shot.completeExceptionally(t);

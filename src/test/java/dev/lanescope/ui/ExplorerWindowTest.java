@@ -127,6 +127,7 @@ class ExplorerWindowTest {
         Parent[] composed = new Parent[1];
         robot.interact(() -> {
             composed[0] = PngExporter.compose(l.picture(), keys, null, java.util.Set.of(), java.util.Set.of(),
+                    java.util.Set.of(),
                     vm().modeProperty().get(), new PngExporter.Header("lanescope test", null, null),
                     MainViewModel.Theme.LIGHT);
             written[0] = PngExporter.export(composed[0], out);

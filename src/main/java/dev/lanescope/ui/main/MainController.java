@@ -116,6 +116,7 @@ public final class MainController {
             refresh();
         });
         legend.show(vm.modeProperty().get());
+        (vm.modeProperty().get() == EdgeColours.Mode.ATOMICS ? atomicsMode : verdictMode).setSelected(true);
         search.textProperty().bindBidirectional(vm.searchProperty());
         vm.searchProperty().addListener((o, a, b) -> refresh());
         vm.selectedProperty().addListener((o, a, b) -> {
@@ -170,7 +171,8 @@ public final class MainController {
         if (l == null) return;
         Bdf sel = vm.selectedProperty().get();
         String selId = sel == null || l.picture().nodeOf(sel) == null ? null : l.picture().nodeOf(sel).id();
-        topology.applyState(vm.edgeColours(), selId, vm.highlighted(), vm.candidateIds(), vm.matches());
+        topology.applyState(vm.edgeColours(), selId, vm.highlighted(), vm.candidateIds(), vm.matches(),
+                vm.atomicsBreaks());
     }
 
     private void nextGpu() {
@@ -270,7 +272,8 @@ public final class MainController {
         File f = chooseTarget("PNG image", "*.png", "lanescope.png");
         if (f == null) return;
         PngExporter.export(PngExporter.compose(l.picture(), vm.edgeColours(), selectedId(l), vm.highlighted(),
-                        vm.candidateIds(), vm.modeProperty().get(), header(l), vm.themeProperty().get()), f.toPath())
+                        vm.candidateIds(), vm.atomicsBreaks(), vm.modeProperty().get(), header(l),
+                        vm.themeProperty().get()), f.toPath())
                 .whenComplete((p, e) -> Platform.runLater(() -> vm.statusProperty().set(
                         e == null ? "Saved " + p : "PNG export failed: " + e.getMessage())));
     }

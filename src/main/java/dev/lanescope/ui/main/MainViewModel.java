@@ -269,7 +269,7 @@ public final class MainViewModel {
     public Map<String, String> edgeColours() {
         Loaded l = loaded.get();
         if (l == null) return Map.of();
-        return EdgeColours.of(l.picture(), l.topology(), l.insights(), mode.get(), selected.get());
+        return EdgeColours.of(l.picture(), l.topology(), l.insights(), mode.get());
     }
 
     /** Boxes and edges to highlight: the selected card's path, or the chosen candidate slot's. */
@@ -277,6 +277,13 @@ public final class MainViewModel {
         Loaded l = loaded.get();
         if (l == null || selected.get() == null) return Set.of();
         return EdgeColours.pathIds(l.picture(), l.topology(), selected.get());
+    }
+
+    /** In AtomicOps mode: the box where the selected card's chain breaks (empty when it does not, or in verdict mode). */
+    public Set<String> atomicsBreaks() {
+        Loaded l = loaded.get();
+        if (l == null || selected.get() == null || mode.get() != EdgeColours.Mode.ATOMICS) return Set.of();
+        return EdgeColours.breakIds(l.picture(), l.insights(), selected.get());
     }
 
     public Set<String> candidateIds() {

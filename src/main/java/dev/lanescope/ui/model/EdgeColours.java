@@ -55,9 +55,9 @@ public final class EdgeColours {
             new LegendEntry("blocks", "Breaks the chain", "Routing- on a switch port, no completer at the root port, or EgressBlck+"),
             new LegendEntry("na", "Not known / no link", "not printed by lspci, hidden, or not a PCIe hop"));
 
-    /** Colour tokens per edge id for the given mode; {@code selected} picks the chain drawn in atomics mode. */
+    /** Colour tokens per edge id for the given mode. */
     public static Map<String, String> of(TopologyLayouts.Picture picture, Topology topology, Insights insights,
-                                         Mode mode, Bdf selected) {
+                                         Mode mode) {
         Map<String, String> out = new LinkedHashMap<>();
         for (TopologyLayouts.EdgeView e : picture.edges().values()) {
             out.put(e.id(), mode == Mode.VERDICTS ? verdictKey(e, insights) : atomicsKey(e, topology));
@@ -97,6 +97,14 @@ public final class EdgeColours {
             default:
                 return "na";
         }
+    }
+
+    /** The box of the first function that breaks the card's AtomicOps chain (empty when none). */
+    public static java.util.Set<String> breakIds(TopologyLayouts.Picture picture, Insights insights, Bdf card) {
+        Insights.Atomic a = insights.atomics().get(card);
+        if (a == null || !a.broken()) return java.util.Set.of();
+        TopologyLayouts.NodeView n = picture.nodeOf(a.breaksAt());
+        return n == null ? java.util.Set.of() : java.util.Set.of(n.id());
     }
 
     /** The layout ids of the boxes and edges from a function up to its root complex. */

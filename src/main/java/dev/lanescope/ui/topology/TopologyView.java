@@ -37,6 +37,7 @@ public final class TopologyView extends Region {
     public static final PseudoClass DIMMED = PseudoClass.getPseudoClass("dimmed");
     public static final PseudoClass GROUP = PseudoClass.getPseudoClass("group");
     public static final PseudoClass GPU = PseudoClass.getPseudoClass("gpu");
+    public static final PseudoClass BREAKS = PseudoClass.getPseudoClass("breaks");
     static final List<String> EDGE_KEYS = List.of("ok", "idle", "capped", "degraded", "narrow", "down", "tunnel",
             "unknown", "plain", "routes", "blocks", "na");
     private static final Map<String, PseudoClass> EDGE_PSEUDO = new HashMap<>();
@@ -193,7 +194,7 @@ public final class TopologyView extends Region {
      * highlighted path, the candidate slot's path, and which boxes match the search (the rest are dimmed).
      */
     public void applyState(Map<String, String> edgeKeys, String selectedId, Set<String> path, Set<String> candidate,
-                           Set<String> matches) {
+                           Set<String> matches, Set<String> breaks) {
         for (Map.Entry<String, Polyline> e : edges.entrySet()) {
             String key = edgeKeys.getOrDefault(e.getKey(), "plain");
             setEdgeKey(e.getValue(), key);
@@ -211,6 +212,7 @@ public final class TopologyView extends Region {
             box.pseudoClassStateChanged(ON_PATH, path.contains(b.getKey()));
             box.pseudoClassStateChanged(CANDIDATE, candidate.contains(b.getKey()));
             box.pseudoClassStateChanged(DIMMED, !matches.contains(b.getKey()));
+            box.pseudoClassStateChanged(BREAKS, breaks.contains(b.getKey()));
         }
     }
 
