@@ -219,10 +219,14 @@ public final class TopologyBuilder {
         LinkState trained;
         Link.Source from;
         LinkState devSta = de == null ? null : de.lnkSta();
-        if (pe != null && pe.lnkSta() != null) {
+        boolean portSpeedUndecodable = pe != null && pe.lnkSta() != null && !pe.lnkSta().speed().isKnown()
+                && pe.lnkSta().width() > 0 && devSta != null && devSta.speed().isKnown();
+        if (pe != null && pe.lnkSta() != null && !portSpeedUndecodable) {
+            // the downstream-facing port's LnkSta is authoritative...
             trained = pe.lnkSta();
             from = Link.Source.PORT_REGISTERS;
         } else if (devSta != null) {
+            // ...unless it is absent, or its speed code is one the lspci could not decode while the device's is fine
             trained = devSta;
             from = Link.Source.DEVICE_REGISTERS;
         } else if (port.sysfsLink() != null && port.sysfsLink().current() != null) {
