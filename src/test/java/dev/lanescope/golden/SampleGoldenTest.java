@@ -113,7 +113,6 @@ class SampleGoldenTest {
         assertThat(s.hop("00:00.0", "01:00.0").link().capable()).isEqualTo(LinkState.of(LinkSpeed.GEN2, 16));
         assertThat(s.verdict("00:00.0", "01:00.0")).isEqualTo(OK);
     }
-    }
 
     /**
      * Acer Alder Lake-HX laptop, pciutils 3.11+, Intel VMD domain 10000, RTX 4070 on a PEG port.
