@@ -181,7 +181,7 @@ public final class MoveAdvisor {
             PciFunction pf = p.function();
             if (!current && !empty && !Hardware.isSlot(pf)) continue;
             LinkState portCap = Hardware.ownCapable(pf);
-            LinkState hop = Hardware.minState(portCap, cardCap);
+            LinkState hop = LinkState.min(portCap, cardCap);
             long hopMbps = Hardware.known(hop) ? hop.mbps() : -1;
             long aboveMbps = Long.MAX_VALUE;
             Link aboveLimit = null;
