@@ -224,6 +224,7 @@ int main(int argc, char **argv) {
         .raw("memories", memlist)
         .raw("modes", "[\"h2d_sync\",\"h2d_async\",\"d2h\",\"single\"]")
         .i("repeats", o.repeats)
+        .str("repeatOrder", "interleaved")
         .b("quick", o.quick)
         .str("hostname", host)
         .i("pid", (long long)getpid())
@@ -321,14 +322,25 @@ int main(int argc, char **argv) {
                 if (pinned ? !pin : !pag) continue;
                 void *hbuf = pinned ? pin : pag;
                 int hnode = numa_node_of(hbuf);
+                // Warm-up: two untimed transfers of each mode's exact shape.
+                int itersOf[NMODES];
+                for (int m = 0; m < NMODES; ++m) {
+                    itersOf[m] = (m == SINGLE) ? 1 : iterations_for(bytes, o.quick);
+                    (void)time_block((Mode)m, pinned, dev, hbuf, bytes, m == SINGLE ? 1 : 2, s, ea, eb);
+                }
+                // Repeats are interleaved across the modes (repeat r of every mode, then r+1), so
+                // a slowdown that lasts a few hundred ms (a monitor's query, the VM growing its
+                // memory, another tenant) lands in a few repeats of each mode, and the median
+                // drops it, instead of taking all repeats of one mode.
+                std::vector<std::vector<double>> perOf(NMODES);  // ms per transfer, per repeat
+                for (int r = 0; r < o.repeats; ++r)
+                    for (int m = 0; m < NMODES; ++m)
+                        perOf[m].push_back(time_block((Mode)m, pinned, dev, hbuf, bytes, itersOf[m], s, ea, eb) /
+                                           itersOf[m]);
                 for (int m = 0; m < NMODES; ++m) {
                     Mode mode = (Mode)m;
-                    int iters = (mode == SINGLE) ? 1 : iterations_for(bytes, o.quick);
-                    // warm-up: two transfers of this exact shape, untimed
-                    (void)time_block(mode, pinned, dev, hbuf, bytes, mode == SINGLE ? 1 : 2, s, ea, eb);
-                    std::vector<double> per;  // ms per transfer, one entry per repeat
-                    for (int r = 0; r < o.repeats; ++r)
-                        per.push_back(time_block(mode, pinned, dev, hbuf, bytes, iters, s, ea, eb) / iters);
+                    const int iters = itersOf[m];
+                    const std::vector<double> &per = perOf[m];
                     double med = median(per);
                     double mn = *std::min_element(per.begin(), per.end());
                     double mx = *std::max_element(per.begin(), per.end());

@@ -1,25 +1,37 @@
-// pcie_bw.cu: lanescope's host<->device bandwidth probe for NVIDIA GPUs (CUDA).
+// pcie_bw.hip: lanescope's host<->device bandwidth probe for AMD GPUs (HIP).
+//
+// The HIP twin of pcie_bw.cu: same sweep, same modes, same JSON lines. It encodes
+// the ROCm landmines of seed 000 §3 (also DOMAIN.md §8):
+//   * only hipGetDeviceCount + hipSetDevice to find and pick devices; NEVER
+//     hipGetDeviceProperties (it segfaults on some builds), so "name" is null;
+//     hipDeviceGetPCIBusId and hipMemGetInfo are the only other device queries;
+//   * setvbuf(stdout, NULL, _IONBF, 0) is the first line of main, so a crash
+//     cannot swallow block-buffered output and hide where it happened;
+//   * every hipError_t is [[nodiscard]] (C++17): each one goes through CK or is
+//     explicitly cast to void, and the Makefile adds -Werror=unused-result;
+//   * the build names its target: --offload-arch=$(HIP_ARCH) (see Makefile).
 //
 // For each GPU asked (--gpu N, repeatable; default 0) it sweeps transfer sizes
 // with pinned (hipHostMalloc) and pageable (malloc) host memory in four modes:
-//   h2d_sync   cudaMemcpy host->device, back to back on the legacy default stream
-//   h2d_async  cudaMemcpyAsync host->device, back to back on one stream
-//   d2h        device->host; pinned: cudaMemcpyAsync on the stream, pageable: cudaMemcpy
+//   h2d_sync   hipMemcpy host->device, back to back on the null stream
+//   h2d_async  hipMemcpyAsync host->device, back to back on one stream
+//   d2h        device->host; pinned: hipMemcpyAsync on the stream, pageable: hipMemcpy
 //   single     one host->device transfer timed alone (pinned: async, pageable: sync)
 // Each (size, memory, mode) gets a warm-up, then `repeats` timed blocks of `iterations`
-// transfers bracketed by CUDA events; the median block gives medianMs per transfer.
+// transfers bracketed by HIP events; the median block gives medianMs per transfer.
 // Output: one JSON object per line on stdout (see README.md for every key).
 //
-// Build: make -C native-probes cuda     (nvcc -O2 -arch=sm_90 by default)
-#include <cuda_runtime.h>
+// Build: make -C native-probes hip      (HIP_PLATFORM=amd hipcc --offload-arch=gfx1030 -O2)
+// Pinned memory is hipHostMalloc (the HIP spelling of cudaHostAlloc).
+#include <hip/hip_runtime.h>
 
 #include "probe_common.h"
 
 using namespace probe;
 
-static const char *TOOL = "pcie_bw";
+static const char *TOOL = "pcie_bw_hip";
 
-// Every CUDA call goes through CK: on failure it prints file:line, the call and
+// Every HIP call goes through CK: on failure it prints file:line, the call and
 // hipGetErrorString to stderr, closes the JSON stream and exits non-zero.
 #define CK(call)                                                                              \
     do {                                                                                      \
@@ -47,16 +59,16 @@ struct Opts {
 
 static void usage(FILE *f) {
     fprintf(f,
-            "usage: pcie_bw [--gpu N]... [--sizes LIST] [--quick] [--repeats N]\n"
+            "usage: pcie_bw_hip [--gpu N]... [--sizes LIST] [--quick] [--repeats N]\n"
             "               [--memory pinned|pageable|both] [--version] [--help]\n"
-            "  --gpu N       CUDA device index to probe (repeatable; default 0)\n"
+            "  --gpu N       HIP device index to probe (repeatable; default 0)\n"
             "  --sizes LIST  comma-separated bytes, K/M/G suffixes are KiB/MiB/GiB\n"
             "                (default 460800,2459136,3M,16M,64M,256M,1G,2G)\n"
             "  --quick       few sizes (460800,3M,64M), 3 repeats, short blocks: for tests\n"
             "  --repeats N   timed blocks per measurement, median reported (default 7)\n"
             "  --memory M    host memory kinds to measure (default both)\n"
             "Output: JSON lines on stdout (start, progress, result, skip, verify, end).\n"
-            "Exit: 0 ok, 2 usage, 3 no CUDA device, 4 CUDA error, 5 data check failed.\n");
+            "Exit: 0 ok, 2 usage, 3 no HIP device, 4 HIP error, 5 data check failed.\n");
 }
 
 static Opts parse(int argc, char **argv) {
@@ -88,7 +100,7 @@ static Opts parse(int argc, char **argv) {
             else if (v == "pageable") o.pinned = false;
             else if (v != "both") fail(TOOL, EXIT_USAGE, "bad --memory '%s'", v.c_str());
         } else if (a == "--version") {
-            printf("pcie_bw %s (cuda)\n", LANESCOPE_PROBE_VERSION);
+            printf("pcie_bw_hip %s (hip)\n", LANESCOPE_PROBE_VERSION);
             exit(0);
         } else if (a == "--help" || a == "-h") {
             usage(stdout);
@@ -104,33 +116,21 @@ static Opts parse(int argc, char **argv) {
     return o;
 }
 
-static std::string cuda_ver(int v) {  // 13000 -> "13.0"
-    char b[32];
-    snprintf(b, sizeof b, "%d.%d", v / 1000, (v % 1000) / 10);
-    return b;
-}
-
 struct DevInfo {
     int index;
-    std::string name, bus, bdf;
-    size_t total;
-    int ccMajor, ccMinor;
+    std::string bus, bdf;
     int numa;
 };
 
+// Landmine: no hipGetDeviceProperties here (it segfaults on some ROCm builds).
+// The PCI bus id comes from hipDeviceGetPCIBusId, the NUMA node from sysfs.
 static DevInfo dev_info(int d) {
     DevInfo i;
     i.index = d;
-    cudaDeviceProp p;
-    CK(hipGetDeviceProperties(&p, d));
-    i.name = p.name;
     char bus[64] = {0};
-    CK(hipDeviceGetPCIBusId(bus, sizeof bus, d));
+    CK(hipDeviceGetPCIBusId(bus, (int)sizeof bus, d));
     i.bus = bus;
     i.bdf = sysfs_bdf(bus);
-    i.total = p.totalGlobalMem;
-    i.ccMajor = p.major;
-    i.ccMinor = p.minor;
     i.numa = gpu_numa_node(i.bdf);
     return i;
 }
@@ -138,9 +138,9 @@ static DevInfo dev_info(int d) {
 // Times `iters` transfers of `bytes` in the given mode; returns the block's elapsed ms.
 static float time_block(Mode m, bool pinned, void *dev, void *host, size_t bytes, int iters,
                         hipStream_t s, hipEvent_t a, hipEvent_t b) {
-    // h2d_async is always cudaMemcpyAsync on our stream (pageable: the driver stages it);
-    // d2h and single are async for pinned memory and cudaMemcpy for pageable;
-    // h2d_sync is always cudaMemcpy. cudaMemcpy runs on the legacy default stream 0.
+    // h2d_async is always hipMemcpyAsync on our stream (pageable: the runtime stages it);
+    // d2h and single are async for pinned memory and hipMemcpy for pageable;
+    // h2d_sync is always hipMemcpy. hipMemcpy runs on the null stream 0.
     const bool async = (m == H2D_ASYNC) || (pinned && (m == D2H || m == SINGLE));
     hipStream_t st = async ? s : (hipStream_t)0;
     CK(hipDeviceSynchronize());
@@ -162,23 +162,23 @@ static float time_block(Mode m, bool pinned, void *dev, void *host, size_t bytes
 }
 
 static const char *api_of(Mode m, bool pinned) {
-    if (m == H2D_SYNC) return "cudaMemcpy";
-    if (m == H2D_ASYNC) return "cudaMemcpyAsync";
-    return pinned ? "cudaMemcpyAsync" : "cudaMemcpy";
+    if (m == H2D_SYNC) return "hipMemcpy";
+    if (m == H2D_ASYNC) return "hipMemcpyAsync";
+    return pinned ? "hipMemcpyAsync" : "hipMemcpy";
 }
 
 int main(int argc, char **argv) {
-    setvbuf(stdout, NULL, _IONBF, 0);  // a crash must not swallow buffered lines
+    setvbuf(stdout, NULL, _IONBF, 0);  // landmine: first line, so a segfault cannot hide output
     Opts o = parse(argc, argv);
 
     int count = 0;
     hipError_t ce = hipGetDeviceCount(&count);
     if (ce != hipSuccess || count == 0) {
-        fail(TOOL, EXIT_NO_DEVICE, "no CUDA device: cudaGetDeviceCount returned %s (%s), count %d",
+        fail(TOOL, EXIT_NO_DEVICE, "no HIP device: hipGetDeviceCount returned %s (%s), count %d",
              hipGetErrorName(ce), hipGetErrorString(ce), count);
     }
     for (int g : o.gpus)
-        if (g >= count) fail(TOOL, EXIT_NO_DEVICE, "no CUDA device %d: only %d present", g, count);
+        if (g >= count) fail(TOOL, EXIT_NO_DEVICE, "no HIP device %d: only %d present", g, count);
 
     int rt = 0, drv = 0;
     CK(hipRuntimeGetVersion(&rt));
@@ -190,14 +190,10 @@ int main(int argc, char **argv) {
     std::string devlist = "[";
     for (size_t k = 0; k < devs.size(); ++k) {
         const DevInfo &i = devs[k];
-        char cc[16];
-        snprintf(cc, sizeof cc, "%d.%d", i.ccMajor, i.ccMinor);
         devlist += (k ? "," : "") + Obj()
                                         .i("device", i.index)
-                                        .str("name", i.name)
+                                        .null("name")
                                         .str("pciBusId", i.bdf)
-                                        .u("totalMemBytes", i.total)
-                                        .str("computeCapability", cc)
                                         .i("numaNode", i.numa)
                                         .done();
     }
@@ -214,9 +210,9 @@ int main(int argc, char **argv) {
         .str("kind", "start")
         .str("tool", TOOL)
         .str("probeVersion", LANESCOPE_PROBE_VERSION)
-        .str("api", "cuda")
-        .str("cudaRuntimeVersion", cuda_ver(rt))
-        .str("cudaDriverVersion", cuda_ver(drv))
+        .str("api", "hip")
+        .i("hipRuntimeVersion", rt)
+        .i("hipDriverVersion", drv)
         .i("deviceCount", count)
         .raw("devices", devlist)
         .raw("gpus", gpulist)
@@ -224,6 +220,7 @@ int main(int argc, char **argv) {
         .raw("memories", memlist)
         .raw("modes", "[\"h2d_sync\",\"h2d_async\",\"d2h\",\"single\"]")
         .i("repeats", o.repeats)
+        .str("repeatOrder", "interleaved")
         .b("quick", o.quick)
         .str("hostname", host)
         .i("pid", (long long)getpid())
@@ -276,7 +273,7 @@ int main(int argc, char **argv) {
                 if (e == hipErrorOutOfMemory) {
                     (void)hipGetLastError();
                     dev = nullptr;
-                    why = "cudaMalloc: out of memory";
+                    why = "hipMalloc: out of memory";
                 } else {
                     CK(e);
                 }
@@ -321,14 +318,25 @@ int main(int argc, char **argv) {
                 if (pinned ? !pin : !pag) continue;
                 void *hbuf = pinned ? pin : pag;
                 int hnode = numa_node_of(hbuf);
+                // Warm-up: two untimed transfers of each mode's exact shape.
+                int itersOf[NMODES];
+                for (int m = 0; m < NMODES; ++m) {
+                    itersOf[m] = (m == SINGLE) ? 1 : iterations_for(bytes, o.quick);
+                    (void)time_block((Mode)m, pinned, dev, hbuf, bytes, m == SINGLE ? 1 : 2, s, ea, eb);
+                }
+                // Repeats are interleaved across the modes (repeat r of every mode, then r+1), so
+                // a slowdown that lasts a few hundred ms (a monitor's query, the VM growing its
+                // memory, another tenant) lands in a few repeats of each mode, and the median
+                // drops it, instead of taking all repeats of one mode.
+                std::vector<std::vector<double>> perOf(NMODES);  // ms per transfer, per repeat
+                for (int r = 0; r < o.repeats; ++r)
+                    for (int m = 0; m < NMODES; ++m)
+                        perOf[m].push_back(time_block((Mode)m, pinned, dev, hbuf, bytes, itersOf[m], s, ea, eb) /
+                                           itersOf[m]);
                 for (int m = 0; m < NMODES; ++m) {
                     Mode mode = (Mode)m;
-                    int iters = (mode == SINGLE) ? 1 : iterations_for(bytes, o.quick);
-                    // warm-up: two transfers of this exact shape, untimed
-                    (void)time_block(mode, pinned, dev, hbuf, bytes, mode == SINGLE ? 1 : 2, s, ea, eb);
-                    std::vector<double> per;  // ms per transfer, one entry per repeat
-                    for (int r = 0; r < o.repeats; ++r)
-                        per.push_back(time_block(mode, pinned, dev, hbuf, bytes, iters, s, ea, eb) / iters);
+                    const int iters = itersOf[m];
+                    const std::vector<double> &per = perOf[m];
                     double med = median(per);
                     double mn = *std::min_element(per.begin(), per.end());
                     double mx = *std::max_element(per.begin(), per.end());
@@ -337,7 +345,7 @@ int main(int argc, char **argv) {
                         .str("tool", TOOL)
                         .i("device", g)
                         .str("pciBusId", di.bdf)
-                        .str("name", di.name)
+                        .null("name")
                         .str("memory", pinned ? "pinned" : "pageable")
                         .str("mode", MODE_NAME[m])
                         .str("direction", mode == D2H ? "d2h" : "h2d")

@@ -83,7 +83,10 @@ public final class LinkVerdicts {
             holds.add(LinkVerdict.UNKNOWN);
             notes.add(unknownWhy);
         }
-        if (Hardware.isTunnelPort(port)) {
+        // the controller's own functions (NHI, its USB controller) sit on an internal link, not in the tunnel;
+        // a bridge below (a dock's switch or controller) is across the tunnel
+        boolean controllerInternal = dev != null && Hardware.isTunnelPort(dev) && !dev.isBridge();
+        if (Hardware.isTunnelPort(port) && !controllerInternal) {
             holds.add(LinkVerdict.TUNNELLED);
             notes.add(port.bdf() + " is a Thunderbolt/USB4 port (" + Hardware.name(port) + "): the reported link is"
                     + " the tunnel's, not a wire; the kernel's 'limited by ... x4 link' line for devices behind it"

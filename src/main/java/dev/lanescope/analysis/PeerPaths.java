@@ -29,7 +29,9 @@ public final class PeerPaths {
         java.util.Set<Bdf> devices = new java.util.HashSet<>();
         for (TopoNode.FunctionNode n : t.functions()) {
             PciFunction f = n.function();
-            if (!(f.isGpuOrAccelerator() || f.isNetwork())) continue;
+            // wireless (0280) is never a GPUDirect/NCCL peer
+            boolean nic = f.isNetwork() && f.classCode() != 0x0280;
+            if (!(f.isGpuOrAccelerator() || nic)) continue;
             if (!t.incomingEdge(n).map(dev.lanescope.model.TopoEdge::isLink).orElse(false)) continue;
             if (devices.add(f.bdf().device0())) out.add(n);
         }

@@ -215,14 +215,18 @@ public final class TopologyBuilder {
         Express de = device.express();
         LinkState portCap = pe != null ? pe.capable() : sysfsMax(port);
         LinkState devCap = de != null ? de.capable() : sysfsMax(device);
-        LinkState capable = minState(portCap, devCap);
+        LinkState capable = LinkState.min(portCap, devCap);
         LinkState trained;
         Link.Source from;
         LinkState devSta = de == null ? null : de.lnkSta();
-        if (pe != null && pe.lnkSta() != null) {
+        boolean portSpeedUndecodable = pe != null && pe.lnkSta() != null && !pe.lnkSta().speed().isKnown()
+                && pe.lnkSta().width() > 0 && devSta != null && devSta.speed().isKnown();
+        if (pe != null && pe.lnkSta() != null && !portSpeedUndecodable) {
+            // the downstream-facing port's LnkSta is authoritative...
             trained = pe.lnkSta();
             from = Link.Source.PORT_REGISTERS;
         } else if (devSta != null) {
+            // ...unless it is absent, or its speed code is one the lspci could not decode while the device's is fine
             trained = devSta;
             from = Link.Source.DEVICE_REGISTERS;
         } else if (port.sysfsLink() != null && port.sysfsLink().current() != null) {
@@ -243,15 +247,6 @@ public final class TopologyBuilder {
         return f.sysfsLink() == null ? null : f.sysfsLink().max();
     }
 
-    static LinkState minState(LinkState a, LinkState b) {
-        if (a == null) return b;
-        if (b == null) return a;
-        int w;
-        if (a.width() == 0) w = b.width();
-        else if (b.width() == 0) w = a.width();
-        else w = Math.min(a.width(), b.width());
-        return new LinkState(LinkSpeed.min(a.speed(), b.speed()), w);
-    }
 
     private static long key(int domain, int bus) {
         return ((long) domain << 8) | bus;
