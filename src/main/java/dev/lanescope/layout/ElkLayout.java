@@ -43,10 +43,17 @@ public final class ElkLayout {
         root.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 12.0);
         root.setProperty(CoreOptions.PADDING, new org.eclipse.elk.core.math.ElkPadding(PADDING));
         root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY,
-                org.eclipse.elk.alg.layered.options.OrderingStrategy.NODES_AND_EDGES);
+                org.eclipse.elk.alg.layered.options.OrderingStrategy.NONE);
         root.setProperty(LayeredOptions.NODE_PLACEMENT_STRATEGY,
                 org.eclipse.elk.alg.layered.options.NodePlacementStrategy.BRANDES_KOEPF);
         root.setProperty(CoreOptions.SEPARATE_CONNECTED_COMPONENTS, true);
+        // the input is a tree in depth-first address order: that order already has no crossings, so keep it
+        root.setProperty(LayeredOptions.CROSSING_MINIMIZATION_STRATEGY,
+                org.eclipse.elk.alg.layered.options.CrossingMinimizationStrategy.NONE);
+        root.setProperty(LayeredOptions.THOROUGHNESS, 1);
+        // a tree: each box's layer is its depth, which is what the longest path from the sources gives
+        root.setProperty(LayeredOptions.LAYERING_STRATEGY,
+                org.eclipse.elk.alg.layered.options.LayeringStrategy.LONGEST_PATH_SOURCE);
 
         Map<String, ElkNode> nodes = new HashMap<>();
         for (LayoutGraph.Box b : input.boxes()) {

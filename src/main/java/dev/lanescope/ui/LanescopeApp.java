@@ -49,6 +49,7 @@ public class LanescopeApp extends Application {
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         stage.setScene(new Scene(root, Math.min(1480, screen.getWidth()), Math.min(920, screen.getHeight())));
         stage.show();
+        if (Boolean.getBoolean("lanescope.timing")) reportFirstPaint(stage.getScene());
         if (opts.select() != null) vm.selectAfterLoad(opts.select());
         if (opts.inputs().isEmpty()) openSample(opts);
         else vm.open(opts.inputs(), null);
@@ -62,6 +63,26 @@ public class LanescopeApp extends Application {
             return;
         }
         vm.open(List.of(dir), MainViewModel.sampleSource(dir));
+    }
+
+    /** Prints, once, how long after JVM start the first capture was laid out and painted (for docs/bench). */
+    private void reportFirstPaint(Scene scene) {
+        vm.loadedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends MainViewModel.Loaded> o,
+                                MainViewModel.Loaded a, MainViewModel.Loaded b) {
+                vm.loadedProperty().removeListener(this);
+                Runnable[] once = new Runnable[1];
+                once[0] = () -> {
+                    scene.removePostLayoutPulseListener(once[0]);
+                    javafx.application.Platform.runLater(() -> System.out.println("lanescope timing: painted "
+                            + b.topology().functions().size() + " functions "
+                            + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
+                            + " ms after JVM start"));
+                };
+                scene.addPostLayoutPulseListener(once[0]);
+            }
+        });
     }
 
     /** For tests: the view-model of the running window. */
