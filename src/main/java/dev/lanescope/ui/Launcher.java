@@ -11,6 +11,25 @@ public final class Launcher {
     private Launcher() {
     }
 
+    /**
+     * Loads the layout engine's classes on a second core while JavaFX starts (ELK's first run costs most of a
+     * second of class loading); the result is thrown away.
+     */
+    static void warmUp() {
+        Thread t = new Thread(() -> {
+            try {
+                dev.lanescope.layout.ElkLayout.layout(new dev.lanescope.layout.LayoutGraph(
+                        java.util.List.of(new dev.lanescope.layout.LayoutGraph.Box("a", 100, 40),
+                                new dev.lanescope.layout.LayoutGraph.Box("b", 100, 40)),
+                        java.util.List.of(new dev.lanescope.layout.LayoutGraph.Edge("a->b", "a", "b", 60, 14))));
+            } catch (RuntimeException | LinkageError e) {
+                // only a warm-up: the real layout reports its own errors
+            }
+        }, "lanescope-warm-up");
+        t.setDaemon(true);
+        t.start();
+    }
+
     public static void main(String[] args) {
         System.setProperty("lanescope.launched", String.valueOf(System.nanoTime()));
         try {
@@ -19,6 +38,7 @@ public final class Launcher {
             System.err.println("lanescope: " + e.getMessage());
             System.exit(2);
         }
+        warmUp();
         Application.launch(LanescopeApp.class, args);
     }
 }

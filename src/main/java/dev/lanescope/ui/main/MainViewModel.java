@@ -174,14 +174,23 @@ public final class MainViewModel {
         status.set("Reading " + describe(in) + " …");
         sampleBanner.set(sampleSource == null ? "" : "Sample capture: " + describe(in) + " (from " + sampleSource + ")");
         Task<Loaded> task = FxTasks.<Loaded>run(p -> {
+            long t0 = System.nanoTime();
             p.update(0.05, "Reading the capture …");
             Capture capture = CaptureLoader.load(in);
+            long t1 = System.nanoTime();
             p.update(0.35, "Building the topology …");
             Topology topology = TopologyBuilder.build(capture);
             p.update(0.55, "Judging every hop …");
             InsightsFactory.Analysed analysed = InsightsFactory.analyse(topology);
+            long t2 = System.nanoTime();
             p.update(0.75, "Laying out " + topology.functions().size() + " functions …");
             TopologyLayouts.Picture picture = TopologyLayouts.of(topology, exp);
+            long t3 = System.nanoTime();
+            if (Boolean.getBoolean("lanescope.timing")) {
+                System.out.printf("lanescope timing: read %d ms, build+analyse %d ms, layout %d ms (at %d ms after JVM start)%n",
+                        (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
+                        java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
+            }
             p.update(1.0, "Done");
             return new Loaded(in, capture.label(), analysed, picture);
         }).onSuccess(l -> {
