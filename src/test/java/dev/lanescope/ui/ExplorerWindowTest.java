@@ -162,4 +162,56 @@ class ExplorerWindowTest {
         assertThat(samples).isGreaterThan(3);
         assertThat(red).as("red pixels along the degraded hop %s", degraded).isGreaterThanOrEqualTo(samples / 2);
     }
+
+    @Test
+    void searchDimsWhatDoesNotMatchAndAGroupExpandsOnDoubleClick(FxRobot robot) throws Exception {
+        waitLoaded();
+        robot.clickOn(".text-field").write("nvme");
+        WaitForAsyncUtils.waitForFxEvents();
+        TopologyView view = robot.lookup(".topology-view").queryAs(TopologyView.class);
+        var p = vm().getLoaded().picture();
+        String nvme = p.nodeOf(Bdf.parse("0000:6e:00.0")).id();
+        String gpu = p.nodeOf(GPU).id();
+        assertThat(view.boxNode(nvme).getPseudoClassStates().toString()).doesNotContain("dimmed");
+        assertThat(view.boxNode(gpu).getPseudoClassStates().toString()).contains("dimmed");
+        robot.interact(() -> vm().searchProperty().set(""));
+
+        var group = p.nodes().values().stream().filter(n -> n.kind() == TopologyLayouts.Kind.GROUP).findFirst()
+                .orElseThrow();
+        int before = p.nodes().size();
+        robot.interact(() -> view.reveal(group.id()));
+        robot.doubleClickOn(view.boxNode(group.id()));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> vm().getLoaded().picture().nodes().size() > before);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup(".topo-node").queryAll()).hasSize(before - 1 + group.count());
+    }
+
+    @Test
+    void choosingACandidateSlotHighlightsItsPath(FxRobot robot) throws Exception {
+        waitLoaded();
+        robot.interact(() -> vm().selectedProperty().set(GPU));
+        WaitForAsyncUtils.waitForFxEvents();
+        var candidates = vm().adviceProperty().get().candidates();
+        assertThat(candidates).isNotEmpty();
+        javafx.scene.control.ListView<?> list = robot.lookup(".candidates").queryAs(javafx.scene.control.ListView.class);
+        robot.interact(() -> list.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        var slot = vm().getLoaded().picture().nodeOf(candidates.get(0).port());
+        TopologyView view = robot.lookup(".topology-view").queryAs(TopologyView.class);
+        assertThat(view.boxNode(slot.id()).getPseudoClassStates().toString()).contains("candidate");
+    }
+
+    @Test
+    void aNonRootCaptureSaysWhatIsHiddenAndHowToCaptureFully(FxRobot robot) throws Exception {
+        waitLoaded();
+        robot.interact(() -> vm().open(List.of(Path.of("samples/dell-precision-xeon-e5v3-quadro2000-nonroot")), null));
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> vm().getLoaded() != null
+                && vm().getLoaded().label().contains("nonroot") && !vm().loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        Label banner = robot.lookup(".banner-warning").queryAs(Label.class);
+        assertThat(banner.isVisible()).isTrue();
+        assertThat(banner.getText()).contains("without root").contains("sudo lspci -vv");
+        assertThat(robot.lookup(".banner-sample").queryAs(Label.class).isVisible()).isFalse();
+        assertThat(robot.lookup(".topo-node").queryAll()).isNotEmpty();
+    }
 }
