@@ -94,6 +94,7 @@ public final class CaptureLoader {
             return;
         }
         List<String> lines = TextLines.decode(f.data());
+        if (CollectorFiles.read(f, lines, asm)) return;
         String metaKey = RoleDetector.metadataKey(f.baseName(), lines);
         if (metaKey != null) {
             String value = lines.stream().filter(l -> !l.isBlank()).findFirst().orElse("");
@@ -126,6 +127,7 @@ public final class CaptureLoader {
                 var r = SysfsLinkParser.parseListing(f.name(), lines);
                 asm.problems(r.problems());
                 asm.sysfs(f.name(), r.value());
+                asm.numa(SysfsLinkParser.numaNodes(lines));
             }
             case NVIDIA_SMI_CSV -> {
                 var r = NvidiaSmiParser.parseCsv(f.name(), lines);
