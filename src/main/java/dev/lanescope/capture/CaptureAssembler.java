@@ -38,6 +38,7 @@ final class CaptureAssembler {
     private final List<Problem> problems = new ArrayList<>();
     private final List<Named<List<PciFunction>>> verbose = new ArrayList<>();
     private final List<Named<List<PciFunction>>> plain = new ArrayList<>();
+    private final List<Named<List<PciFunction>>> hex = new ArrayList<>();
     private final List<Named<List<TreeEntry>>> trees = new ArrayList<>();
     private final List<Named<Map<Bdf, PciFunction.SysfsLink>>> sysfs = new ArrayList<>();
     private final List<KernelBandwidthLine> kernelLines = new ArrayList<>();
@@ -68,6 +69,11 @@ final class CaptureAssembler {
 
     void plain(String file, List<PciFunction> fs) {
         plain.add(new Named<>(file, fs));
+    }
+
+    /** Functions decoded from a hex-dump file without -vv text ({@code lspci -xxxx}): they fill the -vv ones. */
+    void hex(String file, List<PciFunction> fs) {
+        hex.add(new Named<>(file, fs));
     }
 
     void tree(String file, List<TreeEntry> entries) {
@@ -102,6 +108,12 @@ final class CaptureAssembler {
 
     Capture build() {
         Map<Bdf, PciFunction> functions = mergeVerbose();
+        for (Named<List<PciFunction>> h : hex) {
+            for (PciFunction f : h.value()) {
+                PciFunction kept = functions.get(f.bdf());
+                functions.put(f.bdf(), kept == null ? f : dev.lanescope.parse.HexDumpDecoder.fill(kept, f));
+            }
+        }
         List<PciFunction> fromVerbose = new ArrayList<>(functions.values());
         List<TreeEntry> tree = chooseTree(fromVerbose);
         for (Named<List<PciFunction>> p : plain) {
@@ -117,7 +129,7 @@ final class CaptureAssembler {
             }
         });
         TopoMatrix topo = chooseTopo();
-        if (!tree.isEmpty() && verbose.isEmpty() && sysfs.isEmpty()) {
+        if (!tree.isEmpty() && verbose.isEmpty() && hex.isEmpty() && sysfs.isEmpty()) {
             problems.add(Problem.info(trees.get(0).file(), 0,
                     "tree only: no link facts (capture `sudo lspci -vv` too)"));
         }
