@@ -80,6 +80,7 @@ public final class RemoteCollect {
         try {
             p = new ProcessBuilder(command).redirectOutput(out.toFile()).start();
         } catch (IOException e) {
+            deleteQuietly(out);
             throw new Failure(command.get(0) + " could not be started (" + e.getMessage() + "); install the OpenSSH"
                     + " client or put ssh on PATH");
         }
