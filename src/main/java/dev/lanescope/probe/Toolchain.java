@@ -53,9 +53,9 @@ public record Toolchain(Optional<Path> nvcc, Optional<Path> hipcc, List<String> 
     /** Looks with the given environment (tests pass an empty PATH). */
     public static Toolchain find(Map<String, String> env) {
         List<String> searched = new ArrayList<>();
-        Optional<Path> nvcc = locate("nvcc", env, searched, List.of(dir(env, "CUDA_HOME"), dir(env, "CUDA_PATH"),
+        Optional<Path> nvcc = locate("nvcc", env, searched, java.util.Arrays.asList(dir(env, "CUDA_HOME"), dir(env, "CUDA_PATH"),
                 Path.of("/usr/local/cuda/bin")));
-        Optional<Path> hipcc = locate("hipcc", env, searched, List.of(dir(env, "ROCM_PATH"), dir(env, "HIP_PATH"),
+        Optional<Path> hipcc = locate("hipcc", env, searched, java.util.Arrays.asList(dir(env, "ROCM_PATH"), dir(env, "HIP_PATH"),
                 Path.of("/opt/rocm/bin")));
         return new Toolchain(nvcc, hipcc, searched);
     }
