@@ -52,11 +52,16 @@ public record Toolchain(Optional<Path> nvcc, Optional<Path> hipcc, List<String> 
 
     /** Looks with the given environment (tests pass an empty PATH). */
     public static Toolchain find(Map<String, String> env) {
+        return find(env, true);
+    }
+
+    /** {@code standardDirs} false leaves out /usr/local/cuda/bin and /opt/rocm/bin (tests of a bare machine). */
+    public static Toolchain find(Map<String, String> env, boolean standardDirs) {
         List<String> searched = new ArrayList<>();
-        Optional<Path> nvcc = locate("nvcc", env, searched, java.util.Arrays.asList(dir(env, "CUDA_HOME"), dir(env, "CUDA_PATH"),
-                Path.of("/usr/local/cuda/bin")));
-        Optional<Path> hipcc = locate("hipcc", env, searched, java.util.Arrays.asList(dir(env, "ROCM_PATH"), dir(env, "HIP_PATH"),
-                Path.of("/opt/rocm/bin")));
+        Optional<Path> nvcc = locate("nvcc", env, searched, java.util.Arrays.asList(dir(env, "CUDA_HOME"),
+                dir(env, "CUDA_PATH"), standardDirs ? Path.of("/usr/local/cuda/bin") : null));
+        Optional<Path> hipcc = locate("hipcc", env, searched, java.util.Arrays.asList(dir(env, "ROCM_PATH"),
+                dir(env, "HIP_PATH"), standardDirs ? Path.of("/opt/rocm/bin") : null));
         return new Toolchain(nvcc, hipcc, searched);
     }
 
