@@ -39,6 +39,6 @@ final class Check {
 
     static String fmt(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%d", (long) v);
-        return String.format(Locale.ROOT, "%.6g", v);
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
     }
 }
