@@ -72,7 +72,7 @@ public record CeilingSeries(List<Point> streamingVsLink, List<Point> computeVsLi
         List<Point> sHit = new ArrayList<>();
         List<Point> cHit = new ArrayList<>();
         for (int i = 0; i < HIT_POINTS; i++) {
-            double h = MAX_HIT * i / (HIT_POINTS - 1);
+            double h = i == HIT_POINTS - 1 ? MAX_HIT : MAX_HIT * i / (HIT_POINTS - 1);
             OptionalDouble y = Ceiling.streamingAt(in.withHitRate(h), in.h2dGbPerS());
             if (y.isPresent()) sHit.add(new Point(h, y.getAsDouble()));
             cHit.add(new Point(h, compute));
