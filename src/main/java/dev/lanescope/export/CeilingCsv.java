@@ -67,6 +67,6 @@ public final class CeilingCsv {
 
     private static String num(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%d", (long) v);
-        return String.format(Locale.ROOT, "%.6g", v);
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
     }
 }
