@@ -68,4 +68,18 @@ class H2dReceiptTest {
         assertThatThrownBy(() -> H2dReceipt.read(f)).isInstanceOf(IOException.class)
                 .hasMessageContaining("no host-to-device result lines");
     }
+
+    @Test
+    void theRealH200ReceiptInDocsBenchReads() throws IOException {
+        // docs/bench/receipt-h200.json: a real run_receipt.sh receipt (H200, Gen5 x16, inside a VM: no root port)
+        H2dReceipt r = H2dReceipt.read(Path.of("docs/bench/receipt-h200.json"));
+        assertThat(r.link()).contains(LinkState.of(LinkSpeed.GEN5, 16));
+        assertThat(r.linkAt()).isEqualTo("0000:00:06.0");
+        assertThat(r.gpuName()).isEqualTo("NVIDIA H200");
+        H2dReceipt.Series s = r.h2dSeries();
+        assertThat(s.label()).isEqualTo("pinned h2d_async");
+        assertThat(s.bySize()).hasSize(8);
+        assertThat(s.bySize().get(0).bytes()).isEqualTo(460_800L);
+        assertThat(s.bySize().get(s.bySize().size() - 1).gbPerS()).isBetween(50.0, 63.0); // below Gen5 x16 usable
+    }
 }
