@@ -14,6 +14,12 @@ public record ProbeResult(String tool, int device, String pciBusId, String name,
                           double minMs, double maxMs, double gbPerS, double gbPerSMax, int hostNumaNode, int cpu,
                           ObjectNode raw) {
 
+    /** Only the fields the ceiling calculator reads ({@link H2dReceipt}); the rest unknown. */
+    public ProbeResult(String memory, String mode, long bytes, double medianMs, double gbPerS) {
+        this(null, -1, null, null, memory, mode, mode != null && mode.startsWith("h2d") ? "h2d" : null, null, bytes, -1,
+                -1, medianMs, Double.NaN, Double.NaN, gbPerS, Double.NaN, -1, -1, null);
+    }
+
     public static ProbeResult of(ObjectNode o) {
         return new ProbeResult(Json.text(o, "tool"), Json.integer(o, "device", -1), Json.text(o, "pciBusId"),
                 Json.text(o, "name"), Json.text(o, "memory"), Json.text(o, "mode"), Json.text(o, "direction"),
