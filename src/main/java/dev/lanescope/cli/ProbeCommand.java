@@ -73,6 +73,10 @@ final class ProbeCommand implements Callable<Integer> {
     @Option(names = "--cache", paramLabel = "DIR", description = "Build cache (default ~/.cache/lanescope/probes).")
     Path cache;
 
+    @Option(names = "--binary", paramLabel = "PATH",
+            description = "Run this prebuilt probe (pcie_bw or pcie_bw_hip) instead of building one.")
+    Path binary;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -83,33 +87,46 @@ final class ProbeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter e = spec.commandLine().getErr();
-        Toolchain tc = toolchain.get();
-        if (tc.preferred().isEmpty()) {
-            e.println("lanescope: " + tc.missingMessage());
-            e.flush();
-            return EXIT_BUILD;
+        Path probeBinary;
+        Toolchain.Api api;
+        if (binary != null) {
+            if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
+                e.println("lanescope: --binary " + binary + " is not an executable file");
+                e.flush();
+                return EXIT_BUILD;
+            }
+            probeBinary = binary;
+            api = binary.getFileName().toString().contains("hip") ? Toolchain.Api.HIP : Toolchain.Api.CUDA;
+        } else {
+            Toolchain tc = toolchain.get();
+            if (tc.preferred().isEmpty()) {
+                e.println("lanescope: " + tc.missingMessage());
+                e.flush();
+                return EXIT_BUILD;
+            }
+            api = tc.preferred().get();
+            ProbeSources src;
+            try {
+                src = ProbeSources.locate(sources);
+            } catch (IOException ex) {
+                e.println("lanescope: " + ex.getMessage());
+                e.flush();
+                return EXIT_BUILD;
+            }
+            o.println("building the " + api + " probe with " + tc.compiler(api).get() + " from " + src.origin() + " ...");
+            o.flush();
+            ProbeBuilder.Result b = new ProbeBuilder(cache == null ? ProbeBuilder.defaultCacheRoot() : cache,
+                    Duration.ofMinutes(5), Commands.SYSTEM).build(tc, api, src, arch == null || arch.isEmpty() ? null : arch);
+            if (!b.ok()) {
+                e.println("lanescope: " + b.message());
+                for (String l : b.errorLines()) e.println("    " + l);
+                if (b.errorLines().isEmpty() && b.stderr() != null && !b.stderr().isBlank()) e.println(b.stderr().strip());
+                e.flush();
+                return EXIT_BUILD;
+            }
+            o.println(b.message());
+            probeBinary = b.binary();
         }
-        Toolchain.Api api = tc.preferred().get();
-        ProbeSources src;
-        try {
-            src = ProbeSources.locate(sources);
-        } catch (IOException ex) {
-            e.println("lanescope: " + ex.getMessage());
-            e.flush();
-            return EXIT_BUILD;
-        }
-        o.println("building the " + api + " probe with " + tc.compiler(api).get() + " from " + src.origin() + " ...");
-        o.flush();
-        ProbeBuilder.Result b = new ProbeBuilder(cache == null ? ProbeBuilder.defaultCacheRoot() : cache,
-                Duration.ofMinutes(5), Commands.SYSTEM).build(tc, api, src, arch == null || arch.isEmpty() ? null : arch);
-        if (!b.ok()) {
-            e.println("lanescope: " + b.message());
-            for (String l : b.errorLines()) e.println("    " + l);
-            if (b.errorLines().isEmpty() && b.stderr() != null && !b.stderr().isBlank()) e.println(b.stderr().strip());
-            e.flush();
-            return EXIT_BUILD;
-        }
-        o.println(b.message());
         HostFacts facts = HostFacts.system();
         Bdf bus = api == Toolchain.Api.CUDA ? facts.nvidiaSmiBusId(gpu) : null;
         GpuUsers.Listing users = GpuUsers.system().list(bus);
@@ -127,7 +144,7 @@ final class ProbeCommand implements Callable<Integer> {
             o.println("note: " + users.problem());
         }
         Path target = out != null ? out : ReceiptWriter.defaultName(Path.of("."), hostname(), Instant.now());
-        List<String> cmd = ProbeRunner.arguments(b.binary(), gpu, sizes, quick, null);
+        List<String> cmd = ProbeRunner.arguments(probeBinary, gpu, sizes, quick, null);
         o.println("running " + String.join(" ", cmd) + " (limit " + timeoutS + " s)");
         o.flush();
         ProbeSession.Recording rec = new ProbeSession(facts).start(cmd, gpu, bus, Duration.ofSeconds(timeoutS), ev -> {

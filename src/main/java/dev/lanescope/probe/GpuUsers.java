@@ -41,9 +41,9 @@ public final class GpuUsers {
         public String describe(String gpu) {
             StringBuilder sb = new StringBuilder();
             if (users.isEmpty()) {
-                sb.append("no processes use GPU ").append(gpu).append(" (").append(method).append(')');
+                sb.append("no processes use ").append(gpu).append(" (").append(method).append(')');
             } else {
-                sb.append("GPU ").append(gpu).append(" is in use by ").append(users.size()).append(" process")
+                sb.append(gpu).append(" is in use by ").append(users.size()).append(" process")
                         .append(users.size() == 1 ? "" : "es").append(" (").append(method).append("):");
                 for (User u : users) sb.append("\n    ").append(u);
             }

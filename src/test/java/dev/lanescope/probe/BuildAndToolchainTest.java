@@ -126,7 +126,7 @@ class BuildAndToolchainTest {
         GpuUsers.Listing l = new GpuUsers(fake, tmp).list(Bdf.parse("0000:19:00.0"));
         assertThat(l.busy()).isTrue();
         assertThat(l.users()).containsExactly(new GpuUsers.User(4242, "/usr/bin/python3", "70123 MiB"));
-        assertThat(l.describe("GPU 0")).isEqualTo("GPU GPU 0 is in use by 1 process (nvidia-smi --query-compute-apps):"
+        assertThat(l.describe("GPU 0")).isEqualTo("GPU 0 is in use by 1 process (nvidia-smi --query-compute-apps):"
                 + "\n    pid 4242 /usr/bin/python3 (70123 MiB)");
     }
 
