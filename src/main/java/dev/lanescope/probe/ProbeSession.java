@@ -111,7 +111,7 @@ public final class ProbeSession {
         host.put("hostname", hostname());
         host.put("bootId", bootBefore);
         host.put("bootIdAfter", bootAfter);
-        host.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        host.put("kernel", System.getProperty("os.version")); // uname -r on Linux
         host.put("cpuModel", facts.cpuModel());
         ObjectNode v = r.putObject("versions");
         v.put("nvidiaDriver", bus == null ? null : facts.nvidiaSmiField(bus, "driver_version"));
