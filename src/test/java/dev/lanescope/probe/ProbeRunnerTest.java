@@ -107,4 +107,19 @@ class ProbeRunnerTest {
         assertThat(ProbeRunner.arguments(java.nio.file.Path.of("/c/pcie_bw"), 1, "3M,1G", true, null))
                 .containsExactly("/c/pcie_bw", "--gpu", "1", "--sizes", "3M,1G", "--quick");
     }
+
+    @Test
+    void eventsArePublishedInBatchesNotOnePerLine() {
+        List<List<ProbeEvent>> batches = new CopyOnWriteArrayList<>();
+        ProbeRun run;
+        try (EventBatcher b = new EventBatcher(200, batches::add)) {
+            run = ProbeRunner.run(FakeProbe.command("ok"), null, Duration.ofSeconds(30), b);
+        }
+        int lines = batches.stream().mapToInt(List::size).sum();
+        assertThat(lines).isEqualTo(138); // every recorded line, in order
+        assertThat(batches.size()).isLessThan(20);
+        assertThat(batches.get(0).get(0)).isInstanceOf(ProbeEvent.Start.class);
+        assertThat(batches.get(batches.size() - 1)).last().isInstanceOf(ProbeEvent.End.class);
+        assertThat(run.ok()).isTrue();
+    }
 }
