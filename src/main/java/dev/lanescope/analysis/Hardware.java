@@ -181,16 +181,6 @@ final class Hardware {
         return f.sysfsLink() == null ? null : f.sysfsLink().max();
     }
 
-    /** min of two states as the model does it: speed and width each. */
-    static LinkState minState(LinkState a, LinkState b) {
-        if (a == null) return b;
-        if (b == null) return a;
-        int w;
-        if (a.width() == 0) w = b.width();
-        else if (b.width() == 0) w = a.width();
-        else w = Math.min(a.width(), b.width());
-        return new LinkState(LinkSpeed.min(a.speed(), b.speed()), w);
-    }
 
     static boolean known(LinkState s) {
         return s != null && s.isKnown();

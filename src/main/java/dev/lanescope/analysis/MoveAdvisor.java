@@ -179,9 +179,23 @@ public final class MoveAdvisor {
             List<TopoNode> kids = t.children(p);
             boolean empty = kids.isEmpty();
             PciFunction pf = p.function();
-            if (!current && !empty && !Hardware.isSlot(pf)) continue;
+            // a port whose registers were not captured (tree only) but holds a GPU is a slot in all but name
+            boolean gpuBelowUnknownPort = pf.express() == null && kids.stream()
+                    .anyMatch(k -> k instanceof TopoNode.FunctionNode kf && kf.function().isGpuOrAccelerator());
+            if (!current && !empty && !Hardware.isSlot(pf) && !gpuBelowUnknownPort) continue;
+            // a Thunderbolt/USB4 controller's own functions (NHI, its USB controller) cannot be swapped for a card
+            boolean controllerFunctionBelow = !empty && Hardware.isTunnelPort(pf) && kids.stream()
+                    .allMatch(k -> k instanceof TopoNode.FunctionNode kf && Hardware.isTunnelPort(kf.function())
+                            && !kf.function().isBridge());
+            if (!current && controllerFunctionBelow) continue;
+            // with the port type only inferred from a tree, an empty switch port may sit inside a card (an NVMe
+            // carrier's own switch): offer only empty root ports, which boards do enumerate for their slots
+            if (!current && empty && pf.express() == null && !Hardware.isSlot(pf)
+                    && p.role() != TopoNode.Role.ROOT_PORT) {
+                continue;
+            }
             LinkState portCap = Hardware.ownCapable(pf);
-            LinkState hop = Hardware.minState(portCap, cardCap);
+            LinkState hop = LinkState.min(portCap, cardCap);
             long hopMbps = Hardware.known(hop) ? hop.mbps() : -1;
             long aboveMbps = Long.MAX_VALUE;
             Link aboveLimit = null;

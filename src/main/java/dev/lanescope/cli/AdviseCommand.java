@@ -27,6 +27,11 @@ final class AdviseCommand implements Callable<Integer> {
             description = "The card: DDDD:BB:DD.F or BB:DD.F (domain 0000).")
     String device;
 
+    @Option(names = "--under-load", description = "The capture's nvidia-smi PCIe query was sampled while the GPUs"
+            + " worked: count its current generation/width as under-load evidence (idle downshift becomes OK or"
+            + " degraded).")
+    boolean underLoad;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -40,7 +45,7 @@ final class AdviseCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        Loaded loaded = Loaded.load(inputs);
+        Loaded loaded = Loaded.load(inputs, underLoad);
         if (!loaded.usable()) {
             loaded.explainUnusable(err);
             return Main.EXIT_UNUSABLE;
@@ -52,7 +57,7 @@ final class AdviseCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        MoveAdvice advice = MoveAdvisor.advise(loaded.topology(), bdf);
+        MoveAdvice advice = MoveAdvisor.advise(loaded.topology(), bdf, Loaded.evidence(loaded.capture(), underLoad));
         out.print(AdviseText.render(advice));
         out.flush();
         return 0;

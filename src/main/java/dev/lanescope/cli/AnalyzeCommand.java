@@ -25,6 +25,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the machine form (keys listed in the README).")
     boolean json;
 
+    @Option(names = "--under-load", description = "The capture's nvidia-smi PCIe query was sampled while the GPUs"
+            + " worked: count its current generation/width as under-load evidence (idle downshift becomes OK or"
+            + " degraded).")
+    boolean underLoad;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -32,7 +37,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Loaded loaded = Loaded.load(inputs);
+        Loaded loaded = Loaded.load(inputs, underLoad);
         if (!loaded.usable()) {
             if (json) {
                 out.println(mapper().writeValueAsString(ReportJson.problemsOnly(loaded.capture())));

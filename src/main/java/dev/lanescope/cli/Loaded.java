@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.lanescope.analysis.Analyzer;
 import dev.lanescope.analysis.Report;
+import dev.lanescope.analysis.UnderLoad;
 import dev.lanescope.capture.CaptureLoader;
 import dev.lanescope.model.Capture;
 import dev.lanescope.model.Problem;
@@ -17,12 +18,26 @@ import dev.lanescope.model.TopologyBuilder;
 record Loaded(Capture capture, Topology topology, Report report) {
 
     static Loaded load(List<Path> inputs) {
+        return load(inputs, false);
+    }
+
+    /**
+     * @param nvidiaSmiUnderLoad the user says the capture's nvidia-smi rows were sampled while the GPUs worked:
+     *                           their current generation/width then count as under-load evidence (DOMAIN §2)
+     */
+    static Loaded load(List<Path> inputs, boolean nvidiaSmiUnderLoad) {
         Capture capture = CaptureLoader.load(inputs);
         if (capture.functions().isEmpty() && capture.tree().isEmpty()) {
             return new Loaded(capture, null, null);
         }
         Topology topology = TopologyBuilder.build(capture);
-        return new Loaded(capture, topology, Analyzer.analyze(topology));
+        return new Loaded(capture, topology, Analyzer.analyze(topology, evidence(capture, nvidiaSmiUnderLoad)));
+    }
+
+    static UnderLoad evidence(Capture capture, boolean nvidiaSmiUnderLoad) {
+        if (!nvidiaSmiUnderLoad || capture.nvidiaSmi().isEmpty()) return UnderLoad.none();
+        return UnderLoad.fromNvidiaSmiSampledUnderLoad(capture.nvidiaSmi(),
+                "nvidia-smi pcie.link.gen.current sampled under load (" + capture.label() + ")");
     }
 
     boolean usable() {

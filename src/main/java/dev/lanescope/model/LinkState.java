@@ -36,6 +36,20 @@ public record LinkState(LinkSpeed speed, int width) {
         return mbps() / 8000.0;
     }
 
+    /**
+     * What two ends can both do: the lower speed and the narrower width, each on its own. A width of 0 (not
+     * reported) does not count as narrower. Null when both are null; the other when one is.
+     */
+    public static LinkState min(LinkState a, LinkState b) {
+        if (a == null) return b;
+        if (b == null) return a;
+        int w;
+        if (a.width() == 0) w = b.width();
+        else if (b.width() == 0) w = a.width();
+        else w = Math.min(a.width(), b.width());
+        return new LinkState(LinkSpeed.min(a.speed(), b.speed()), w);
+    }
+
     public boolean isDown() {
         return width == 0;
     }

@@ -215,7 +215,7 @@ public final class TopologyBuilder {
         Express de = device.express();
         LinkState portCap = pe != null ? pe.capable() : sysfsMax(port);
         LinkState devCap = de != null ? de.capable() : sysfsMax(device);
-        LinkState capable = minState(portCap, devCap);
+        LinkState capable = LinkState.min(portCap, devCap);
         LinkState trained;
         Link.Source from;
         LinkState devSta = de == null ? null : de.lnkSta();
@@ -247,15 +247,6 @@ public final class TopologyBuilder {
         return f.sysfsLink() == null ? null : f.sysfsLink().max();
     }
 
-    static LinkState minState(LinkState a, LinkState b) {
-        if (a == null) return b;
-        if (b == null) return a;
-        int w;
-        if (a.width() == 0) w = b.width();
-        else if (b.width() == 0) w = a.width();
-        else w = Math.min(a.width(), b.width());
-        return new LinkState(LinkSpeed.min(a.speed(), b.speed()), w);
-    }
 
     private static long key(int domain, int bus) {
         return ((long) domain << 8) | bus;

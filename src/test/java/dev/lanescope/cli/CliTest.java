@@ -144,6 +144,34 @@ class CliTest {
         assertThat(Files.readString(graphml)).contains("<graphml").contains("IDLE_DOWNSHIFT");
     }
 
+    /**
+     * The Quadro of the OptiPlex capture reads 2.5 GT/s idle. With nvidia-smi rows the user says were sampled under
+     * load, Gen3 (its maximum) makes the hop OK and Gen1 makes it SPEED_DEGRADED (DOMAIN §2).
+     */
+    @Test
+    void nvidiaSmiSampledUnderLoadDecidesTheIdleHop(@TempDir Path dir) throws Exception {
+        Path vv = Path.of("samples/dell-optiplex-xe3-i7-8700-quadro-p2000/vv.txt");
+        String header = "index, pci.bus_id, name, pcie.link.gen.current, pcie.link.gen.max, pcie.link.width.current,"
+                + " pcie.link.width.max\n";
+        Path climbed = dir.resolve("smi-climbed.csv");
+        Files.writeString(climbed, header + "0, 00000000:01:00.0, Quadro P2000, 3, 3, 16, 16\n");
+        Path stuck = dir.resolve("smi-stuck.csv");
+        Files.writeString(stuck, header + "0, 00000000:01:00.0, Quadro P2000, 1, 3, 16, 16\n");
+
+        assertThat(verdictOfGpu(run("analyze", "--json", vv.toString(), climbed.toString())))
+                .as("without --under-load an nvidia-smi row proves nothing").isEqualTo("IDLE_DOWNSHIFT");
+        assertThat(verdictOfGpu(run("analyze", "--json", "--under-load", vv.toString(), climbed.toString())))
+                .isEqualTo("OK");
+        assertThat(verdictOfGpu(run("analyze", "--json", "--under-load", vv.toString(), stuck.toString())))
+                .isEqualTo("SPEED_DEGRADED");
+    }
+
+    private static String verdictOfGpu(Run r) throws Exception {
+        assertThat(r.exit()).isZero();
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        return find(j.get("hops"), "device", "0000:01:00.0").get("verdict").asText();
+    }
+
     private static JsonNode find(JsonNode array, String key, String value) {
         for (JsonNode n : array) {
             if (n.hasNonNull(key) && n.get(key).asText().equals(value)) return n;

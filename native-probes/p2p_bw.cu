@@ -1,0 +1,353 @@
+// p2p_bw.cu: lanescope's GPU<->GPU (peer) bandwidth probe for NVIDIA GPUs (CUDA).
+//
+// 1. The peer-access matrix: cudaDeviceCanAccessPeer for every ordered pair, with the
+//    driver's P2P attributes (performance rank, native atomics), one JSON line each,
+//    then the whole matrix in one line.
+// 2. For every ordered pair: cudaMemcpyPeerAsync timed with events, as
+//      push_uni   issued on a stream of the source GPU (the source pushes)
+//      pull_uni   issued on a stream of the destination GPU (the destination pulls)
+//    and for every unordered pair push_bidi: both directions at once, one stream per GPU.
+//    Pairs with peer access get cudaDeviceEnablePeerAccess first. Pairs WITHOUT access
+//    are still measured (the runtime stages such copies through host memory) and say
+//    "peerAccess":false: a copy that succeeds is not proof of a fast direct path (seed 003).
+// With fewer than 2 GPUs it prints the matrix and ends with a note.
+//
+// Build: make -C native-probes p2p
+#include <cuda_runtime.h>
+
+#include "probe_common.h"
+
+using namespace probe;
+
+static const char *TOOL = "p2p_bw";
+
+#define CK(call)                                                                              \
+    do {                                                                                      \
+        cudaError_t ck_e_ = (call);                                                           \
+        if (ck_e_ != cudaSuccess) {                                                           \
+            fprintf(stderr, "%s: %s:%d: %s failed: %s (%s)\n", TOOL, __FILE__, __LINE__, #call, \
+                    cudaGetErrorString(ck_e_), cudaGetErrorName(ck_e_));                      \
+            fail(TOOL, EXIT_API, "%s failed at %s:%d: %s", #call, __FILE__, __LINE__,          \
+                 cudaGetErrorString(ck_e_));                                                  \
+        }                                                                                     \
+    } while (0)
+
+struct Opts {
+    std::vector<int> gpus;  // empty = all
+    std::vector<size_t> sizes{16 * MiB, 256 * MiB, 1 * GiB};
+    bool quick = false;
+    int repeats = 7;
+    bool repeats_given = false, sizes_given = false;
+};
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "usage: p2p_bw [--gpu N]... [--sizes LIST] [--quick] [--repeats N] [--version] [--help]\n"
+            "  --gpu N       restrict to these CUDA device indices (repeatable; default: all)\n"
+            "  --sizes LIST  comma-separated bytes, K/M/G = KiB/MiB/GiB (default 16M,256M,1G)\n"
+            "  --quick       16M only, 3 repeats: for tests\n"
+            "  --repeats N   timed blocks per measurement, median reported (default 7)\n"
+            "Output: JSON lines on stdout (start, peer_access, peer_matrix, result, verify, end).\n"
+            "Exit: 0 ok, 2 usage, 3 no CUDA device, 4 CUDA error, 5 data check failed.\n");
+}
+
+static Opts parse(int argc, char **argv) {
+    Opts o;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto need = [&](const char *what) -> const char * {
+            if (i + 1 >= argc) fail(TOOL, EXIT_USAGE, "%s needs %s", a.c_str(), what);
+            return argv[++i];
+        };
+        if (a == "--gpu") {
+            int g;
+            const char *v = need("a device index");
+            if (!parse_int(v, 0, 1023, g)) fail(TOOL, EXIT_USAGE, "bad --gpu value '%s'", v);
+            o.gpus.push_back(g);
+        } else if (a == "--sizes") {
+            const char *v = need("a list");
+            if (!parse_size_list(v, o.sizes)) fail(TOOL, EXIT_USAGE, "bad --sizes list '%s'", v);
+            o.sizes_given = true;
+        } else if (a == "--quick") {
+            o.quick = true;
+        } else if (a == "--repeats") {
+            const char *v = need("a count");
+            if (!parse_int(v, 1, 1000, o.repeats)) fail(TOOL, EXIT_USAGE, "bad --repeats '%s'", v);
+            o.repeats_given = true;
+        } else if (a == "--version") {
+            printf("p2p_bw %s (cuda)\n", LANESCOPE_PROBE_VERSION);
+            exit(0);
+        } else if (a == "--help" || a == "-h") {
+            usage(stdout);
+            exit(0);
+        } else {
+            usage(stderr);
+            fail(TOOL, EXIT_USAGE, "unknown argument '%s'", a.c_str());
+        }
+    }
+    if (o.quick && !o.sizes_given) o.sizes = {16 * MiB};
+    if (o.quick && !o.repeats_given) o.repeats = 3;
+    return o;
+}
+
+static std::string cuda_ver(int v) {
+    char b[32];
+    snprintf(b, sizeof b, "%d.%d", v / 1000, (v % 1000) / 10);
+    return b;
+}
+
+struct Dev {
+    int index;
+    std::string name, bdf;
+};
+
+struct PairBufs {  // per pair and size: a source and a destination buffer on each GPU
+    void *src[2] = {nullptr, nullptr};
+    void *dst[2] = {nullptr, nullptr};
+};
+
+// Uni-directional: `iters` copies src(a)->dst(b), issued on stream s of device `on`.
+static float time_uni(int a, int b, int on, void *dst, void *src, size_t bytes, int iters,
+                      cudaStream_t s, cudaEvent_t e0, cudaEvent_t e1) {
+    CK(cudaSetDevice(a));
+    CK(cudaDeviceSynchronize());
+    CK(cudaSetDevice(b));
+    CK(cudaDeviceSynchronize());
+    CK(cudaSetDevice(on));
+    CK(cudaEventRecord(e0, s));
+    for (int k = 0; k < iters; ++k) CK(cudaMemcpyPeerAsync(dst, b, src, a, bytes, s));
+    CK(cudaEventRecord(e1, s));
+    CK(cudaEventSynchronize(e1));
+    float ms = 0.f;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    return ms;
+}
+
+// Bidirectional: a->b on sa (device a) and b->a on sb (device b) at once. The block starts
+// at e0 on sa (sb waits for it) and ends at e1 on sa after sb's last copy (eb) is done.
+static float time_bidi(int a, int b, PairBufs &pb, size_t bytes, int iters, cudaStream_t sa,
+                       cudaStream_t sb, cudaEvent_t e0, cudaEvent_t e1, cudaEvent_t eb) {
+    CK(cudaSetDevice(b));
+    CK(cudaDeviceSynchronize());
+    CK(cudaSetDevice(a));
+    CK(cudaDeviceSynchronize());
+    CK(cudaEventRecord(e0, sa));
+    CK(cudaStreamWaitEvent(sb, e0, 0));
+    for (int k = 0; k < iters; ++k) {
+        CK(cudaMemcpyPeerAsync(pb.dst[1], b, pb.src[0], a, bytes, sa));
+        CK(cudaMemcpyPeerAsync(pb.dst[0], a, pb.src[1], b, bytes, sb));
+    }
+    CK(cudaSetDevice(b));
+    CK(cudaEventRecord(eb, sb));
+    CK(cudaSetDevice(a));
+    CK(cudaStreamWaitEvent(sa, eb, 0));
+    CK(cudaEventRecord(e1, sa));
+    CK(cudaEventSynchronize(e1));
+    float ms = 0.f;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    return ms;
+}
+
+int main(int argc, char **argv) {
+    setvbuf(stdout, NULL, _IONBF, 0);
+    Opts o = parse(argc, argv);
+
+    int count = 0;
+    cudaError_t ce = cudaGetDeviceCount(&count);
+    if (ce != cudaSuccess || count == 0)
+        fail(TOOL, EXIT_NO_DEVICE, "no CUDA device: cudaGetDeviceCount returned %s (%s), count %d",
+             cudaGetErrorName(ce), cudaGetErrorString(ce), count);
+    if (o.gpus.empty())
+        for (int d = 0; d < count; ++d) o.gpus.push_back(d);
+    for (int g : o.gpus)
+        if (g >= count) fail(TOOL, EXIT_NO_DEVICE, "no CUDA device %d: only %d present", g, count);
+
+    int rt = 0, drv = 0;
+    CK(cudaRuntimeGetVersion(&rt));
+    CK(cudaDriverGetVersion(&drv));
+
+    std::vector<Dev> devs;
+    std::string devlist = "[";
+    for (int g : o.gpus) {
+        cudaDeviceProp p;
+        CK(cudaGetDeviceProperties(&p, g));
+        char bus[64] = {0};
+        CK(cudaDeviceGetPCIBusId(bus, sizeof bus, g));
+        Dev d{g, p.name, sysfs_bdf(bus)};
+        devlist += (devs.empty() ? "" : ",") +
+                   Obj().i("device", g).str("name", d.name).str("pciBusId", d.bdf).i("numaNode", gpu_numa_node(d.bdf)).done();
+        devs.push_back(d);
+    }
+    devlist += "]";
+
+    Obj()
+        .str("kind", "start")
+        .str("tool", TOOL)
+        .str("probeVersion", LANESCOPE_PROBE_VERSION)
+        .str("api", "cuda")
+        .str("cudaRuntimeVersion", cuda_ver(rt))
+        .str("cudaDriverVersion", cuda_ver(drv))
+        .i("deviceCount", count)
+        .raw("devices", devlist)
+        .raw("sizes", json_size_array(o.sizes))
+        .raw("modes", "[\"push_uni\",\"pull_uni\",\"push_bidi\"]")
+        .i("repeats", o.repeats)
+        .b("quick", o.quick)
+        .emit();
+
+    const size_t n = devs.size();
+    std::vector<std::vector<int>> can(n, std::vector<int>(n, 0));
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = 0; j < n; ++j) {
+            if (i == j) continue;
+            int a = devs[i].index, b = devs[j].index, c = 0, rank = -1, atom = -1;
+            CK(cudaDeviceCanAccessPeer(&c, a, b));
+            CK(cudaDeviceGetP2PAttribute(&rank, cudaDevP2PAttrPerformanceRank, a, b));
+            CK(cudaDeviceGetP2PAttribute(&atom, cudaDevP2PAttrNativeAtomicSupported, a, b));
+            can[i][j] = c;
+            Obj()
+                .str("kind", "peer_access")
+                .i("from", a)
+                .i("to", b)
+                .str("fromPciBusId", devs[i].bdf)
+                .str("toPciBusId", devs[j].bdf)
+                .b("canAccessPeer", c != 0)
+                .i("performanceRank", rank)
+                .b("nativeAtomics", atom == 1)
+                .emit();
+        }
+    std::string m = "[";
+    for (size_t i = 0; i < n; ++i) {
+        m += (i ? ",[" : "[");
+        for (size_t j = 0; j < n; ++j) m += std::string(j ? "," : "") + (i == j ? "null" : can[i][j] ? "true" : "false");
+        m += "]";
+    }
+    m += "]";
+    std::string order = "[";
+    for (size_t i = 0; i < n; ++i) order += (i ? "," : "") + json_i(devs[i].index);
+    order += "]";
+    Obj().str("kind", "peer_matrix").raw("devices", order).raw("canAccessPeer", m).emit();
+
+    if (n < 2) {
+        Obj().str("kind", "end").b("ok", true).i("results", 0).str("note", "fewer than 2 GPUs: no pairs").emit();
+        return 0;
+    }
+
+    int nresults = 0;
+    auto emit = [&](const char *mode, size_t i, size_t j, bool access, size_t bytes, size_t bytesPerIter,
+                    int iters, const std::vector<double> &per) {
+        double med = median(per), mn = *std::min_element(per.begin(), per.end()),
+               mx = *std::max_element(per.begin(), per.end());
+        Obj()
+            .str("kind", "result")
+            .str("tool", TOOL)
+            .str("mode", mode)
+            .i("from", devs[i].index)
+            .i("to", devs[j].index)
+            .str("fromPciBusId", devs[i].bdf)
+            .str("toPciBusId", devs[j].bdf)
+            .b("peerAccess", access)
+            .str("api", "cudaMemcpyPeerAsync")
+            .u("bytes", bytes)
+            .u("bytesPerIteration", bytesPerIter)
+            .i("iterations", iters)
+            .i("repeats", o.repeats)
+            .f("medianMs", med, 6)
+            .f("minMs", mn, 6)
+            .f("maxMs", mx, 6)
+            .f("gbPerS", med > 0 ? bytesPerIter / 1e9 / (med / 1e3) : 0.0, 3)
+            .f("gbPerSMax", mn > 0 ? bytesPerIter / 1e9 / (mn / 1e3) : 0.0, 3)
+            .emit();
+        ++nresults;
+    };
+
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = i + 1; j < n; ++j) {
+            const int a = devs[i].index, b = devs[j].index;
+            const bool access = can[i][j] && can[j][i];
+            if (access) {  // enable both ways; "already enabled" is fine
+                for (int k = 0; k < 2; ++k) {
+                    int from = k ? b : a, to = k ? a : b;
+                    CK(cudaSetDevice(from));
+                    cudaError_t e = cudaDeviceEnablePeerAccess(to, 0);
+                    if (e == cudaErrorPeerAccessAlreadyEnabled) (void)cudaGetLastError();
+                    else CK(e);
+                }
+            }
+            cudaStream_t s[2];
+            cudaEvent_t e0[2], e1[2], ex[2];
+            for (int k = 0; k < 2; ++k) {
+                CK(cudaSetDevice(k ? b : a));
+                CK(cudaStreamCreateWithFlags(&s[k], cudaStreamNonBlocking));
+                CK(cudaEventCreate(&e0[k]));
+                CK(cudaEventCreate(&e1[k]));
+                CK(cudaEventCreate(&ex[k]));
+            }
+            for (size_t bytes : o.sizes) {
+                PairBufs pb;
+                const uint64_t seed = 0x51ed270b27ULL ^ bytes;
+                void *h = malloc(bytes);
+                if (!h) fail(TOOL, EXIT_API, "malloc(%zu) failed", bytes);
+                fill_pattern(h, bytes, seed);
+                for (int k = 0; k < 2; ++k) {
+                    CK(cudaSetDevice(k ? b : a));
+                    CK(cudaMalloc(&pb.src[k], bytes));
+                    CK(cudaMalloc(&pb.dst[k], bytes));
+                    CK(cudaMemcpy(pb.src[k], h, bytes, cudaMemcpyHostToDevice));
+                    CK(cudaMemset(pb.dst[k], 0, bytes));
+                }
+                const int iters = iterations_for(bytes, o.quick);
+                // Uni-directional, both orders, push then pull.
+                for (int dir = 0; dir < 2; ++dir) {
+                    int from = dir ? b : a, to = dir ? a : b;
+                    size_t fi = dir ? j : i, ti = dir ? i : j;
+                    void *src = pb.src[dir], *dst = pb.dst[1 - dir];
+                    for (int pull = 0; pull < 2; ++pull) {
+                        int on = pull ? to : from;
+                        int k = (on == a) ? 0 : 1;
+                        (void)time_uni(from, to, on, dst, src, bytes, 2, s[k], e0[k], e1[k]);  // warm-up
+                        std::vector<double> per;
+                        for (int r = 0; r < o.repeats; ++r)
+                            per.push_back(time_uni(from, to, on, dst, src, bytes, iters, s[k], e0[k], e1[k]) / iters);
+                        emit(pull ? "pull_uni" : "push_uni", fi, ti, access, bytes, bytes, iters, per);
+                    }
+                }
+                // Bidirectional (aggregate of both directions).
+                {
+                    (void)time_bidi(a, b, pb, bytes, 2, s[0], s[1], e0[0], e1[0], ex[1]);
+                    std::vector<double> per;
+                    for (int r = 0; r < o.repeats; ++r)
+                        per.push_back(time_bidi(a, b, pb, bytes, iters, s[0], s[1], e0[0], e1[0], ex[1]) / iters);
+                    emit("push_bidi", i, j, access, bytes, 2 * bytes, iters, per);
+                }
+                // Data check: both destination buffers must hold the source pattern.
+                bool ok = true;
+                long long bad = -1;
+                for (int k = 0; k < 2 && ok; ++k) {
+                    CK(cudaSetDevice(k ? b : a));
+                    memset(h, 0, bytes);
+                    CK(cudaMemcpy(h, pb.dst[k], bytes, cudaMemcpyDeviceToHost));
+                    bad = check_pattern(h, bytes, seed);
+                    ok = bad < 0;
+                }
+                Obj().str("kind", "verify").i("from", a).i("to", b).u("bytes", bytes).b("ok", ok).i("firstBadByte", bad).emit();
+                if (!ok) fail(TOOL, EXIT_VERIFY, "pair %d<->%d, %zu bytes: peer copy data differs", a, b, bytes);
+                for (int k = 0; k < 2; ++k) {
+                    CK(cudaSetDevice(k ? b : a));
+                    CK(cudaFree(pb.src[k]));
+                    CK(cudaFree(pb.dst[k]));
+                }
+                free(h);
+            }
+            for (int k = 0; k < 2; ++k) {
+                CK(cudaSetDevice(k ? b : a));
+                CK(cudaStreamDestroy(s[k]));
+                CK(cudaEventDestroy(e0[k]));
+                CK(cudaEventDestroy(e1[k]));
+                CK(cudaEventDestroy(ex[k]));
+            }
+        }
+
+    Obj().str("kind", "end").b("ok", true).i("results", nresults).emit();
+    return 0;
+}
