@@ -3,8 +3,6 @@ package dev.lanescope.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,27 +11,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code lanescope ceiling} as a user or a script runs it. */
 class CeilingCliTest {
 
-    private record Run(int exit, String out, String err) {
-    }
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new Main());
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     @Test
     void seedExamplePrintsTheVerdictFirst() {
-        Run r = run("ceiling", "--h2d", "7.877", "--ram-preset", "lpddr5x-8000-256", "--active-bytes", "10G");
+        CliRun r = CliRun.of("ceiling", "--h2d", "7.877", "--ram-preset", "lpddr5x-8000-256", "--active-bytes", "10G");
         assertThat(r.exit()).isZero();
         String firstLines = r.out().lines().limit(2).reduce("", String::concat);
         assertThat(firstLines).contains("32.5x slower", "streaming loses by construction",
@@ -44,7 +30,7 @@ class CeilingCliTest {
 
     @Test
     void jsonHasTheContractKeys() throws Exception {
-        Run r = run("ceiling", "--json", "--h2d", "7.877", "--ram", "256", "--active-bytes", "10737418240");
+        CliRun r = CliRun.of("ceiling", "--json", "--h2d", "7.877", "--ram", "256", "--active-bytes", "10737418240");
         assertThat(r.exit()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("linkTimePerTokenMs").asDouble()).isCloseTo(1363.1, within(0.5));
@@ -59,7 +45,7 @@ class CeilingCliTest {
 
     @Test
     void hitRateOneGivesNullStreamingNotInfinity() throws Exception {
-        Run r = run("ceiling", "--json", "--h2d", "7", "--ram", "96", "--active-bytes", "1G", "--hit-rate", "1");
+        CliRun r = CliRun.of("ceiling", "--json", "--h2d", "7", "--ram", "96", "--active-bytes", "1G", "--hit-rate", "1");
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("streamingTokensPerS").isNull()).isTrue();
         assertThat(r.out()).doesNotContain("Infinity", "NaN");
@@ -68,7 +54,7 @@ class CeilingCliTest {
 
     @Test
     void receiptGivesTheRateAtTheSlabSizeAndTheOverhead() throws Exception {
-        Run r = run("ceiling", "--json", "--receipt", "src/test/resources/ceiling/receipt-gen4x4.json",
+        CliRun r = CliRun.of("ceiling", "--json", "--receipt", "src/test/resources/ceiling/receipt-gen4x4.json",
                 "--ram", "256", "--model", "mixtral-8x7b", "--slab", "460800");
         assertThat(r.exit()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
@@ -81,38 +67,38 @@ class CeilingCliTest {
 
     @Test
     void trainedLinkEstimateShowsTheFactor() {
-        Run r = run("ceiling", "--link", "gen4x4", "--ram", "96", "--model", "qwen3-30b-a3b");
+        CliRun r = CliRun.of("ceiling", "--link", "gen4x4", "--ram", "96", "--model", "qwen3-30b-a3b");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("6.695 GB/s bulk", "achievable factor 0.85", "not a register fact");
-        Run half = run("ceiling", "--link", "16GT/s x4", "--achievable", "0.5", "--ram", "96", "--active-bytes", "1G");
+        CliRun half = CliRun.of("ceiling", "--link", "16GT/s x4", "--achievable", "0.5", "--ram", "96", "--active-bytes", "1G");
         assertThat(half.out()).contains("3.938 GB/s bulk");
     }
 
     @Test
     void badInputExitsTwoNamingTheOption() {
-        assertRefused(run("ceiling", "--h2d", "-3", "--ram", "256", "--active-bytes", "1G"),
+        assertRefused(CliRun.of("ceiling", "--h2d", "-3", "--ram", "256", "--active-bytes", "1G"),
                 "--h2d (h2dGbPerS): must be greater than 0 GB/s");
-        assertRefused(run("ceiling", "--h2d", "7", "--ram", "256", "--active-bytes", "1G", "--hit-rate", "1.2"),
+        assertRefused(CliRun.of("ceiling", "--h2d", "7", "--ram", "256", "--active-bytes", "1G", "--hit-rate", "1.2"),
                 "--hit-rate (hitRate): must be between 0 and 1");
-        assertRefused(run("ceiling", "--h2d", "7", "--ram", "0", "--active-bytes", "1G"), "--ram (ramGbPerS)");
-        assertRefused(run("ceiling", "--h2d", "7", "--ram", "96", "--active-bytes", "lots"),
+        assertRefused(CliRun.of("ceiling", "--h2d", "7", "--ram", "0", "--active-bytes", "1G"), "--ram (ramGbPerS)");
+        assertRefused(CliRun.of("ceiling", "--h2d", "7", "--ram", "96", "--active-bytes", "lots"),
                 "--active-bytes (activeExpertBytesPerToken): 'lots' is not a byte count");
-        assertRefused(run("ceiling", "--h2d", "7", "--ram", "96", "--active-bytes", "1e14"),
+        assertRefused(CliRun.of("ceiling", "--h2d", "7", "--ram", "96", "--active-bytes", "1e14"),
                 "--active-bytes (activeExpertBytesPerToken): must be at most 10000000000000 bytes");
-        assertRefused(run("ceiling", "--h2d", "7", "--ram", "96", "--active-bytes", "1e20"),
+        assertRefused(CliRun.of("ceiling", "--h2d", "7", "--ram", "96", "--active-bytes", "1e20"),
                 "--active-bytes (activeExpertBytesPerToken): '1e20' bytes is absurd");
-        assertRefused(run("ceiling", "--h2d", "7", "--ram", "96", "--active-bytes", "1G", "--slab", "0"),
+        assertRefused(CliRun.of("ceiling", "--h2d", "7", "--ram", "96", "--active-bytes", "1G", "--slab", "0"),
                 "--slab (slabBytes): must be greater than 0");
-        assertRefused(run("ceiling", "--ram", "96", "--active-bytes", "1G"), "--h2d GBPS, --receipt FILE or --link");
-        assertRefused(run("ceiling", "--h2d", "7", "--active-bytes", "1G"), "--ram GBPS and --ram-preset");
-        assertRefused(run("ceiling", "--h2d", "7", "--ram", "96", "--model", "gpt-5"), "--model (model): unknown");
-        assertRefused(run("ceiling", "--link", "gen4x0", "--ram", "96", "--active-bytes", "1G"), "--link (link)");
-        assertRefused(run("ceiling", "--receipt", "no/such/file.json", "--ram", "96", "--active-bytes", "1G"),
+        assertRefused(CliRun.of("ceiling", "--ram", "96", "--active-bytes", "1G"), "--h2d GBPS, --receipt FILE or --link");
+        assertRefused(CliRun.of("ceiling", "--h2d", "7", "--active-bytes", "1G"), "--ram GBPS and --ram-preset");
+        assertRefused(CliRun.of("ceiling", "--h2d", "7", "--ram", "96", "--model", "gpt-5"), "--model (model): unknown");
+        assertRefused(CliRun.of("ceiling", "--link", "gen4x0", "--ram", "96", "--active-bytes", "1G"), "--link (link)");
+        assertRefused(CliRun.of("ceiling", "--receipt", "no/such/file.json", "--ram", "96", "--active-bytes", "1G"),
                 "no/such/file.json");
-        assertThat(run("ceiling", "--h2d", "abc", "--ram", "96", "--active-bytes", "1G").exit()).isEqualTo(2);
+        assertThat(CliRun.of("ceiling", "--h2d", "abc", "--ram", "96", "--active-bytes", "1G").exit()).isEqualTo(2);
     }
 
-    private static void assertRefused(Run r, String message) {
+    private static void assertRefused(CliRun r, String message) {
         assertThat(r.exit()).as(r.err()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains(message);
         assertThat(r.out()).isEmpty();
@@ -121,7 +107,7 @@ class CeilingCliTest {
     @Test
     void csvHoldsTheNumbersAndBothSeries(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("out/ceiling.csv");
-        Run r = run("ceiling", "--h2d", "7.877", "--ram", "256", "--active-bytes", "10G", "--csv", csv.toString());
+        CliRun r = CliRun.of("ceiling", "--h2d", "7.877", "--ram", "256", "--active-bytes", "10G", "--csv", csv.toString());
         assertThat(r.exit()).isZero();
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.get(0)).isEqualTo("kind,name,x,value,unit");

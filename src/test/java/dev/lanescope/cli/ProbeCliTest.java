@@ -2,8 +2,6 @@ package dev.lanescope.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -13,7 +11,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import dev.lanescope.probe.Toolchain;
 
@@ -23,18 +20,7 @@ class ProbeCliTest {
     @TempDir
     Path tmp;
 
-    private record Run(int exit, String out, String err) {
-    }
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new Main());
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     @AfterEach
     void restore() {
@@ -54,7 +40,7 @@ class ProbeCliTest {
     @Test
     void noToolchainExitsWithAPlainMessage() {
         ProbeCommand.toolchain = () -> Toolchain.find(Map.of("PATH", "/nonexistent"), false);
-        Run r = run("probe", "--quick");
+        CliRun r = CliRun.of("probe", "--quick");
         assertThat(r.exit()).isEqualTo(ProbeCommand.EXIT_BUILD);
         assertThat(r.err()).startsWith("lanescope: no GPU compiler found, so the probe cannot be built: nvcc: not found");
     }
@@ -62,7 +48,7 @@ class ProbeCliTest {
     @Test
     void aFullRunPrintsTheTableAndWritesTheReceipt() throws Exception {
         Path out = tmp.resolve("r.json");
-        Run r = run("probe", "--binary", fake("ok").toString(), "--quick", "--out", out.toString(), "--timeout", "60");
+        CliRun r = CliRun.of("probe", "--binary", fake("ok").toString(), "--quick", "--out", out.toString(), "--timeout", "60");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("64/64").contains("1 GiB").contains("54.67")
                 .contains("probe finished: 64 of 64 results").contains("receipt: " + out.toAbsolutePath());
@@ -79,7 +65,7 @@ class ProbeCliTest {
     @Test
     void aCrashKeepsAPartialReceiptAndExitsNonZero() throws Exception {
         Path out = tmp.resolve("crash.json");
-        Run r = run("probe", "--binary", fake("crash").toString(), "--out", out.toString());
+        CliRun r = CliRun.of("probe", "--binary", fake("crash").toString(), "--out", out.toString());
         assertThat(r.exit()).isEqualTo(ProbeCommand.EXIT_FAILED);
         assertThat(r.err()).contains("probe failed (exit 4)").contains("cudaErrorLaunchFailure");
         ObjectNode rec = (ObjectNode) new ObjectMapper().readTree(out.toFile());
@@ -90,7 +76,7 @@ class ProbeCliTest {
 
     @Test
     void noGpuExits3() throws Exception {
-        Run r = run("probe", "--binary", fake("nodev").toString(), "--out", tmp.resolve("x.json").toString());
+        CliRun r = CliRun.of("probe", "--binary", fake("nodev").toString(), "--out", tmp.resolve("x.json").toString());
         assertThat(r.exit()).isEqualTo(ProbeCommand.EXIT_NO_GPU);
         assertThat(r.err()).startsWith("lanescope: no GPU: no CUDA device");
         assertThat(tmp.resolve("x.json")).doesNotExist();
@@ -98,7 +84,7 @@ class ProbeCliTest {
 
     @Test
     void receiptPrintsTheReading() {
-        Run r = run("receipt", "docs/bench/receipt-h200.json");
+        CliRun r = CliRun.of("receipt", "docs/bench/receipt-h200.json");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).startsWith("receipt-h200.json:\n  NVIDIA H200 0000:00:06.0 on vm")
                 .contains("Pinning is a lever").contains("2 GiB");
@@ -113,7 +99,7 @@ class ProbeCliTest {
         dl.putArray("samples").addObject().put("gen", 1).put("width", 16);
         Path f = tmp.resolve("p2000.json");
         new ObjectMapper().writeValue(f.toFile(), o);
-        Run r = run("receipt", f.toString(), "--capture", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000");
+        CliRun r = CliRun.of("receipt", f.toString(), "--capture", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("The link trained low (Gen1 x16 of Gen3 x16 capable): these timings are void")
                 .contains("0000:00:01.0 -> 0000:01:00.0: IDLE_DOWNSHIFT -> SPEED_DEGRADED");
@@ -121,7 +107,7 @@ class ProbeCliTest {
 
     @Test
     void receiptCompareSummaryFirst() {
-        Run r = run("receipt", "docs/bench/receipt-h200.json", "--compare", "docs/bench/receipt-h200.json");
+        CliRun r = CliRun.of("receipt", "docs/bench/receipt-h200.json", "--compare", "docs/bench/receipt-h200.json");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).startsWith("Same link state (Gen5 x16 in both)");
     }
@@ -129,7 +115,7 @@ class ProbeCliTest {
     @Test
     void notAReceiptIsUnusable() throws Exception {
         Path f = Files.writeString(tmp.resolve("n.json"), "hello");
-        Run r = run("receipt", f.toString());
+        CliRun r = CliRun.of("receipt", f.toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains("is not JSON");
     }

@@ -1,10 +1,9 @@
 package dev.lanescope.fleet;
 
+import dev.lanescope.cli.CliRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +21,6 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.parse.Samples;
-import picocli.CommandLine;
 
 /** diff on pairs built from real captures. */
 class CaptureDiffTest {
@@ -32,17 +30,6 @@ class CaptureDiffTest {
     @TempDir
     Path tmp;
 
-    record Run(int exit, String out, String err) {
-    }
-
-    static Run cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new Main());
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        return new Run(cl.execute(args), out.toString(), err.toString());
-    }
 
     @Test
     void hpLaptopKernelRevertRegainedALane() {
@@ -120,18 +107,18 @@ class CaptureDiffTest {
         assertThat(r.b().describe()).contains("host gpu-box-7").contains("boot id 2222bbbb-0000-4000-8000-000000000002")
                 .contains("captured 2026-10-19T06:10:57Z");
 
-        Run text = cli("diff", a.toString(), b.toString());
+        CliRun text = CliRun.of("diff", a.toString(), b.toString());
         assertThat(text.exit()).isZero();
         assertThat(text.out()).startsWith("0000:00:01.0 trained 2.5 GT/s x8 on boot B, 16 GT/s x8 on boot A");
-        assertThat(cli("diff", "--exit-code", a.toString(), b.toString()).exit()).isEqualTo(1);
-        assertThat(cli("diff", "--exit-code", a.toString(), a.toString()).exit()).isZero();
+        assertThat(CliRun.of("diff", "--exit-code", a.toString(), b.toString()).exit()).isEqualTo(1);
+        assertThat(CliRun.of("diff", "--exit-code", a.toString(), a.toString()).exit()).isZero();
     }
 
     @Test
     void jsonCarriesBootsAndPerHopChanges() throws Exception {
         Path a = boot("a", "1111aaaa-0000-4000-8000-000000000001", "2026-10-18T06:00:00Z", false, false);
         Path b = boot("b", "2222bbbb-0000-4000-8000-000000000002", "2026-10-19T06:10:57Z", true, false);
-        Run r = cli("diff", "--json", a.toString(), b.toString());
+        CliRun r = CliRun.of("diff", "--json", a.toString(), b.toString());
         assertThat(r.exit()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("a").get("bootId").asText()).isEqualTo("1111aaaa-0000-4000-8000-000000000001");
@@ -158,7 +145,7 @@ class CaptureDiffTest {
     @Test
     void anUnusableSideExitsTwoWithTheReason() throws IOException {
         Path junk = Files.writeString(tmp.resolve("junk.txt"), "hello\n");
-        Run r = cli("diff", junk.toString(), Samples.path(ACER).toString());
+        CliRun r = CliRun.of("diff", junk.toString(), Samples.path(ACER).toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains("junk.txt").contains("not a usable capture");
     }

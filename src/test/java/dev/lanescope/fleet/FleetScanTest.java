@@ -1,5 +1,6 @@
 package dev.lanescope.fleet;
 
+import dev.lanescope.cli.CliRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -89,7 +90,7 @@ class FleetScanTest {
     void csvAndJsonFromTheCommandLine() throws Exception {
         Path dir = fleet();
         Path csv = tmp.resolve("fleet.csv");
-        CaptureDiffTest.Run run = CaptureDiffTest.cli("scan", dir.toString(), "--csv", csv.toString(), "--json");
+        CliRun run = CliRun.of("scan", dir.toString(), "--csv", csv.toString(), "--json");
         assertThat(run.exit()).isZero();
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.get(0)).isEqualTo("host,worst_verdict,where,reason,boot_id,captured_at,kernel,faults,captures,"
@@ -116,9 +117,9 @@ class FleetScanTest {
     @Test
     void anEmptyOrMissingFolderExitsTwo() throws IOException {
         Path empty = Files.createDirectories(tmp.resolve("empty"));
-        CaptureDiffTest.Run r = CaptureDiffTest.cli("scan", empty.toString());
+        CliRun r = CliRun.of("scan", empty.toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains("no captures");
-        assertThat(CaptureDiffTest.cli("scan", tmp.resolve("nope").toString()).exit()).isEqualTo(Main.EXIT_UNUSABLE);
+        assertThat(CliRun.of("scan", tmp.resolve("nope").toString()).exit()).isEqualTo(Main.EXIT_UNUSABLE);
     }
 }

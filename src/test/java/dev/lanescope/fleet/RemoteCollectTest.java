@@ -1,5 +1,6 @@
 package dev.lanescope.fleet;
 
+import dev.lanescope.cli.CliRun;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -55,7 +56,7 @@ class RemoteCollectTest {
     @Test
     void sshMissingIsAClearMessageAndExitTwo() {
         Path out = tmp.resolve("b.tar.gz");
-        CaptureDiffTest.Run r = CaptureDiffTest.cli("collect", "--ssh", "box", "--ssh-program",
+        CliRun r = CliRun.of("collect", "--ssh", "box", "--ssh-program",
                 tmp.resolve("no-such-ssh").toString(), "-o", out.toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains("could not be started").contains("install the OpenSSH client");
@@ -67,7 +68,7 @@ class RemoteCollectTest {
         Path ssh = fakeSsh("echo 'ssh: Could not resolve hostname nohost.invalid: Name or service not known' >&2\n"
                 + "exit 255");
         Path out = tmp.resolve("b.tar.gz");
-        CaptureDiffTest.Run r = CaptureDiffTest.cli("collect", "--ssh", "nohost.invalid", "--ssh-program",
+        CliRun r = CliRun.of("collect", "--ssh", "nohost.invalid", "--ssh-program",
                 ssh.toString(), "-o", out.toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains("could not reach nohost.invalid over ssh")
@@ -78,7 +79,7 @@ class RemoteCollectTest {
     @Test
     void sudoWantingAPasswordSaysSo() throws IOException {
         Path ssh = fakeSsh("cat >/dev/null\necho 'sudo: a password is required' >&2\nexit 1");
-        CaptureDiffTest.Run r = CaptureDiffTest.cli("collect", "--ssh", "box", "--sudo", "--ssh-program",
+        CliRun r = CliRun.of("collect", "--ssh", "box", "--sudo", "--ssh-program",
                 ssh.toString(), "-o", tmp.resolve("b.tar.gz").toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains("sudo on box wants a password");
@@ -89,7 +90,7 @@ class RemoteCollectTest {
         Path ssh = fakeSsh("exec sleep 60");
         Path out = tmp.resolve("b.tar.gz");
         long t0 = System.nanoTime();
-        CaptureDiffTest.Run r = CaptureDiffTest.cli("collect", "--ssh", "box", "--timeout", "1", "--ssh-program",
+        CliRun r = CliRun.of("collect", "--ssh", "box", "--timeout", "1", "--ssh-program",
                 ssh.toString(), "-o", out.toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains("did not finish within 1 s");
@@ -100,7 +101,7 @@ class RemoteCollectTest {
     @Test
     void aLoginBannerInsteadOfABundleIsNamed() throws IOException {
         Path ssh = fakeSsh("cat >/dev/null\necho 'Welcome to gpu-7! Authorised use only.'");
-        CaptureDiffTest.Run r = CaptureDiffTest.cli("collect", "--ssh", "box", "--ssh-program", ssh.toString(), "-o",
+        CliRun r = CliRun.of("collect", "--ssh", "box", "--ssh-program", ssh.toString(), "-o",
                 tmp.resolve("b.tar.gz").toString());
         assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains("not a gzip bundle");
@@ -113,7 +114,7 @@ class RemoteCollectTest {
         // drop "-o X -o Y -- HOST", then run the remote command
         Path ssh = fakeSsh("while [ \"$1\" != \"--\" ]; do shift; done\nshift 2\nexec \"$@\"");
         Path out = tmp.resolve("gpu-7.tar.gz");
-        CaptureDiffTest.Run r = CaptureDiffTest.cli("collect", "--ssh", "gpu-7", "--ssh-program", ssh.toString(),
+        CliRun r = CliRun.of("collect", "--ssh", "gpu-7", "--ssh-program", ssh.toString(),
                 "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).startsWith("bundle: " + out.toAbsolutePath());
