@@ -73,9 +73,28 @@ final class ArchiveReader {
                     + " file(s) read before the damage"));
         }
         if (entries == 0 && found.isEmpty()) {
-            problems.add(Problem.error(shown, 0, "archive holds no files"));
+            problems.add(Problem.error(shown, 0, "archive holds no files" + whatItIs(archive)));
         }
         out.addAll(found);
+    }
+
+    /** Says what a file with no tar entries really is, from its first bytes. */
+    private static String whatItIs(Path archive) {
+        byte[] head = new byte[4];
+        int n;
+        try (InputStream in = Files.newInputStream(archive)) {
+            n = in.readNBytes(head, 0, 4);
+        } catch (IOException e) {
+            return "";
+        }
+        if (n == 0) return " (the file is empty)";
+        if (n >= 4 && head[0] == 'P' && head[1] == 'K' && head[2] == 3 && head[3] == 4) {
+            return " (it is a ZIP archive, not a .tar.gz: unpack it and give the folder)";
+        }
+        if (n >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
+            return " (gzip data, but not a tar archive inside)";
+        }
+        return " (not a tar archive)";
     }
 
     private static InputStream maybeGunzip(InputStream in) throws IOException {

@@ -38,12 +38,14 @@ final class CaptureAssembler {
     private final List<Problem> problems = new ArrayList<>();
     private final List<Named<List<PciFunction>>> verbose = new ArrayList<>();
     private final List<Named<List<PciFunction>>> plain = new ArrayList<>();
+    private final List<Named<List<PciFunction>>> hex = new ArrayList<>();
     private final List<Named<List<TreeEntry>>> trees = new ArrayList<>();
     private final List<Named<Map<Bdf, PciFunction.SysfsLink>>> sysfs = new ArrayList<>();
     private final List<KernelBandwidthLine> kernelLines = new ArrayList<>();
     private final List<NvidiaSmiLink> nvidia = new ArrayList<>();
     private final List<Named<TopoMatrix>> topos = new ArrayList<>();
     private final Map<String, String> metadata = new LinkedHashMap<>();
+    private final Map<Bdf, Integer> numa = new TreeMap<>();
 
     CaptureAssembler(String label) {
         this.label = label;
@@ -69,12 +71,22 @@ final class CaptureAssembler {
         plain.add(new Named<>(file, fs));
     }
 
+    /** Functions decoded from a hex-dump file without -vv text ({@code lspci -xxxx}): they fill the -vv ones. */
+    void hex(String file, List<PciFunction> fs) {
+        hex.add(new Named<>(file, fs));
+    }
+
     void tree(String file, List<TreeEntry> entries) {
         trees.add(new Named<>(file, entries));
     }
 
     void sysfs(String file, Map<Bdf, PciFunction.SysfsLink> links) {
         sysfs.add(new Named<>(file, links));
+    }
+
+    /** sysfs {@code numa_node} values; they fill functions whose lspci text printed no NUMA node. */
+    void numa(Map<Bdf, Integer> nodes) {
+        nodes.forEach(numa::putIfAbsent);
     }
 
     void kernel(List<KernelBandwidthLine> lines) {
@@ -96,14 +108,28 @@ final class CaptureAssembler {
 
     Capture build() {
         Map<Bdf, PciFunction> functions = mergeVerbose();
+        for (Named<List<PciFunction>> h : hex) {
+            for (PciFunction f : h.value()) {
+                PciFunction kept = functions.get(f.bdf());
+                functions.put(f.bdf(), kept == null ? f : dev.lanescope.parse.HexDumpDecoder.fill(kept, f));
+            }
+        }
         List<PciFunction> fromVerbose = new ArrayList<>(functions.values());
         List<TreeEntry> tree = chooseTree(fromVerbose);
         for (Named<List<PciFunction>> p : plain) {
             for (PciFunction f : p.value()) functions.putIfAbsent(f.bdf(), f);
         }
         attachSysfs(functions);
+        numa.forEach((bdf, node) -> {
+            PciFunction f = functions.get(bdf);
+            if (f != null && f.numaNode() < 0) {
+                PciFunction.Builder b = f.toBuilder();
+                b.numaNode = node;
+                functions.put(bdf, b.build());
+            }
+        });
         TopoMatrix topo = chooseTopo();
-        if (!tree.isEmpty() && verbose.isEmpty() && sysfs.isEmpty()) {
+        if (!tree.isEmpty() && verbose.isEmpty() && hex.isEmpty() && sysfs.isEmpty()) {
             problems.add(Problem.info(trees.get(0).file(), 0,
                     "tree only: no link facts (capture `sudo lspci -vv` too)"));
         }
@@ -122,8 +148,11 @@ final class CaptureAssembler {
             Map<String, List<Bdf>> clashes = new LinkedHashMap<>();
             for (PciFunction f : v.value()) {
                 if (out.containsKey(f.bdf())) {
-                    if (!sameFacts(out.get(f.bdf()), f)) {
+                    PciFunction kept = out.get(f.bdf());
+                    if (!sameFacts(kept, f)) {
                         clashes.computeIfAbsent(fileOf.get(f.bdf()), k -> new ArrayList<>()).add(f.bdf());
+                    } else {
+                        out.put(f.bdf(), fillIdentity(kept, f));
                     }
                     continue;
                 }
@@ -141,6 +170,11 @@ final class CaptureAssembler {
         if (trees.isEmpty()) return List.of();
         Named<List<TreeEntry>> chosen = trees.get(0);
         for (Named<List<TreeEntry>> other : trees.subList(1, trees.size())) {
+            if (sameShape(chosen.value(), other.value())) {
+                problems.add(Problem.info(other.file(), 0, "the same tree as " + chosen.file()
+                        + " (other names or ids); " + chosen.file() + " is used"));
+                continue;
+            }
             problems.add(Problem.warning(other.file(), 0, "a second lspci tree; only one is used per capture ("
                     + chosen.file() + "); load this one on its own to see it"));
         }
@@ -157,6 +191,17 @@ final class CaptureAssembler {
             }
         }
         return List.of();
+    }
+
+    /** Same addresses, parents and bus ranges: {@code -tv} and {@code -tvnn} of one machine. */
+    private static boolean sameShape(List<TreeEntry> a, List<TreeEntry> b) {
+        if (a.size() != b.size()) return false;
+        java.util.Set<String> x = new java.util.HashSet<>();
+        for (TreeEntry e : a) x.add(e.bdf() + "<" + e.parent() + " " + e.busRange());
+        for (TreeEntry e : b) {
+            if (!x.contains(e.bdf() + "<" + e.parent() + " " + e.busRange())) return false;
+        }
+        return true;
     }
 
     private void attachSysfs(Map<Bdf, PciFunction> functions) {
@@ -186,13 +231,54 @@ final class CaptureAssembler {
         return topos.get(0).value();
     }
 
-    /** Equal apart from where they were read. */
+    /**
+     * Equal apart from where they were read and how they are named: {@code lspci -vv} and {@code lspci -vvv -nn -D -k}
+     * of one machine differ in names, ids and kernel lines, never in registers.
+     */
     private static boolean sameFacts(PciFunction a, PciFunction b) {
-        PciFunction.Builder x = a.toBuilder();
-        PciFunction.Builder y = b.toBuilder();
+        return compatible(a.vendorId(), b.vendorId()) && compatible(a.deviceId(), b.deviceId())
+                && compatible(a.revision(), b.revision()) && identityless(a).equals(identityless(b));
+    }
+
+    /** Equal, or one side unknown (-1). */
+    private static boolean compatible(int x, int y) {
+        return x < 0 || y < 0 || x == y;
+    }
+
+    private static PciFunction identityless(PciFunction f) {
+        PciFunction.Builder x = f.toBuilder();
         x.source = null;
-        y.source = null;
-        return x.build().equals(y.build());
+        x.className = null;
+        x.vendorId = -1;
+        x.deviceId = -1;
+        x.revision = -1;
+        x.vendorDeviceName = null;
+        x.subsystem = null;
+        x.driver = null;
+        x.modules.clear();
+        x.numaNode = -1;
+        x.iommuGroup = -1;
+        x.lspciVersionHint = null;
+        x.physicalSlot = null;
+        return x.build();
+    }
+
+    /** The kept function with the ids, driver, NUMA node... that only the other file printed. */
+    private static PciFunction fillIdentity(PciFunction kept, PciFunction other) {
+        PciFunction.Builder b = kept.toBuilder();
+        if (b.vendorId < 0) b.vendorId = other.vendorId();
+        if (b.deviceId < 0) b.deviceId = other.deviceId();
+        if (b.classCode < 0) b.classCode = other.classCode();
+        if (b.revision < 0) b.revision = other.revision();
+        if (b.className == null) b.className = other.className();
+        if (b.vendorDeviceName == null || b.vendorDeviceName.isBlank()) b.vendorDeviceName = other.vendorDeviceName();
+        if (b.subsystem == null) b.subsystem = other.subsystem();
+        if (b.driver == null) b.driver = other.driver();
+        if (b.modules.isEmpty()) b.modules.addAll(other.modules());
+        if (b.numaNode < 0) b.numaNode = other.numaNode();
+        if (b.iommuGroup < 0) b.iommuGroup = other.iommuGroup();
+        if (b.physicalSlot == null) b.physicalSlot = other.physicalSlot();
+        return b.build();
     }
 
     private static String list(List<Bdf> bdfs) {

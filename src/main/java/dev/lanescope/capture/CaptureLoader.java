@@ -14,6 +14,7 @@ import dev.lanescope.model.CaptureFile.Role;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.TopoMatrix;
+import dev.lanescope.parse.HexDumpDecoder;
 import dev.lanescope.parse.KernelLogParser;
 import dev.lanescope.parse.NvidiaSmiParser;
 import dev.lanescope.parse.ParseResult;
@@ -94,6 +95,7 @@ public final class CaptureLoader {
             return;
         }
         List<String> lines = TextLines.decode(f.data());
+        if (CollectorFiles.read(f, lines, asm)) return;
         String metaKey = RoleDetector.metadataKey(f.baseName(), lines);
         if (metaKey != null) {
             String value = lines.stream().filter(l -> !l.isBlank()).findFirst().orElse("");
@@ -114,8 +116,16 @@ public final class CaptureLoader {
                 ParseResult<List<PciFunction>> r = safeVerbose(verboseReader, f.name(), lines, asm);
                 if (r == null) return;
                 asm.problems(r.problems());
-                if (d.role() == Role.LSPCI_VERBOSE) asm.verbose(f.name(), r.value());
-                else asm.plain(f.name(), r.value());
+                List<PciFunction> fs = r.value();
+                if (HexDumpDecoder.hasRows(lines)) {
+                    fs = withHex(f.name(), lines, fs, d.role() == Role.LSPCI_VERBOSE, asm);
+                    if (d.role() == Role.LSPCI_PLAIN) {
+                        asm.hex(f.name(), fs);
+                        return;
+                    }
+                }
+                if (d.role() == Role.LSPCI_VERBOSE) asm.verbose(f.name(), fs);
+                else asm.plain(f.name(), fs);
             }
             case KERNEL_LOG -> {
                 ParseResult<List<dev.lanescope.model.KernelBandwidthLine>> r = KernelLogParser.parse(f.name(), lines);
@@ -126,6 +136,7 @@ public final class CaptureLoader {
                 var r = SysfsLinkParser.parseListing(f.name(), lines);
                 asm.problems(r.problems());
                 asm.sysfs(f.name(), r.value());
+                asm.numa(SysfsLinkParser.numaNodes(lines));
             }
             case NVIDIA_SMI_CSV -> {
                 var r = NvidiaSmiParser.parseCsv(f.name(), lines);
@@ -143,6 +154,30 @@ public final class CaptureLoader {
             default -> asm.problem(Problem.info(f.name(), 0, "not recognised as a capture file ("
                     + d.detail() + "); ignored"));
         }
+    }
+
+    /**
+     * Decodes the hex rows of a file; where the file also has -vv text, the two are compared (one WARNING per
+     * disagreement) and the hex fills what the text could not say. Functions with a dump but no text are added.
+     */
+    private static List<PciFunction> withHex(String name, List<String> lines, List<PciFunction> text,
+                                             boolean verbose, CaptureAssembler asm) {
+        ParseResult<List<PciFunction>> hex;
+        try {
+            hex = HexDumpDecoder.parse(name, lines);
+        } catch (RuntimeException e) {
+            asm.problem(Problem.error(name, 0, "hex dump could not be decoded: " + e));
+            return text;
+        }
+        asm.problems(hex.problems());
+        if (verbose) asm.problems(HexDumpDecoder.compare(name, lines, text, hex.value()));
+        Map<dev.lanescope.model.Bdf, PciFunction> byBdf = new LinkedHashMap<>();
+        for (PciFunction f : text) byBdf.put(f.bdf(), f);
+        for (PciFunction h : hex.value()) {
+            PciFunction t = byBdf.get(h.bdf());
+            byBdf.put(h.bdf(), t == null ? h : HexDumpDecoder.fill(t, h));
+        }
+        return new ArrayList<>(byBdf.values());
     }
 
     /** The -vv reader must not bring the load down: a throw becomes an ERROR for that file. */

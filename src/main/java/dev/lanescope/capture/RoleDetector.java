@@ -12,7 +12,8 @@ import dev.lanescope.parse.SysfsLinkParser;
 
 /**
  * Tells what a text file holds from its content (never its name, except the one-line metadata files
- * {@code hostname}, {@code boot_id}, {@code uname}/{@code kernel}, {@code date}). Checks, in order:
+ * {@code hostname}, {@code boot_id}, {@code uname}/{@code kernel}, {@code date}, {@code uptime}, {@code root}, and the
+ * collector's {@code MANIFEST} and {@code *.err} files, see {@link CaptureLoader}). Checks, in order:
  * topo -m matrix, nvidia-smi CSV, sysfs listing, lspci tree, lspci -v/-vv, plain lspci, kernel log,
  * an {@code lspci --version} line; anything else is UNRECOGNISED.
  */
@@ -43,7 +44,7 @@ final class RoleDetector {
             "^(?:\\d+, )?[0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\.[0-7], .*");
     static final Pattern LSPCI_VERSION = Pattern.compile("^\\s*lspci version (\\d+\\.\\d+(?:\\.\\d+)?)\\s*$");
     private static final Set<String> METADATA_NAMES =
-            Set.of("hostname", "boot_id", "uname", "kernel", "date");
+            Set.of("hostname", "boot_id", "uname", "kernel", "date", "uptime", "root");
 
     private RoleDetector() {
     }

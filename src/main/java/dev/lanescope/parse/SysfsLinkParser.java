@@ -26,7 +26,7 @@ public final class SysfsLinkParser {
     private static final String BDF = "[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]";
     /** {@code .../<BDF>/<attr>:<value>} as grep -H prints it. */
     public static final Pattern LISTING_LINE =
-            Pattern.compile("^\\s*(?:\\S*/)?(" + BDF + ")/((?:current|max)_link_(?:speed|width)):(.*)$");
+            Pattern.compile("^\\s*(?:\\S*/)?(" + BDF + ")/((?:current|max)_link_(?:speed|width)|numa_node):(.*)$");
     private static final Pattern ATTR = Pattern.compile("(current|max)_link_(speed|width)");
     private static final Pattern BDF_DIR = Pattern.compile(BDF);
 
@@ -57,12 +57,30 @@ public final class SysfsLinkParser {
                 if (skipped++ == 0) firstSkipped = i + 1;
                 continue;
             }
+            if (m.group(2).equals("numa_node")) continue; // read by numaNodes()
             acc.put(fileName, i + 1, m.group(1), m.group(2), m.group(3), problems);
         }
         if (skipped > 0) {
             problems.add(Problem.info(fileName, firstSkipped, skipped + " line(s) are not sysfs link lines; ignored"));
         }
         return new ParseResult<>(acc.build(), problems);
+    }
+
+    /** The {@code numa_node} lines of a listing (the collector writes them beside the link files); -1 is skipped. */
+    public static Map<Bdf, Integer> numaNodes(List<String> lines) {
+        Map<Bdf, Integer> out = new TreeMap<>();
+        for (String line : lines == null ? List.<String>of() : lines) {
+            Matcher m = LISTING_LINE.matcher(line);
+            if (!m.matches() || !m.group(2).equals("numa_node")) continue;
+            Bdf bdf = Bdf.tryParse(m.group(1));
+            try {
+                int n = Integer.parseInt(m.group(3).strip());
+                if (bdf != null && n >= 0) out.put(bdf, n);
+            } catch (NumberFormatException e) {
+                // not a number: ignored like any other unreadable line
+            }
+        }
+        return out;
     }
 
     /**

@@ -2,8 +2,6 @@ package dev.lanescope.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,27 +10,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The command line as a script would use it: exit codes, the readable report, the JSON contract. */
 class CliTest {
 
-    private record Run(int exit, String out, String err) {
-    }
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new Main());
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     @Test
     void analyzePrintsWhatIsWrongFirstThenEveryHop() {
-        Run r = run("analyze", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000");
+        CliRun r = CliRun.of("analyze", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000");
         assertThat(r.exit()).isZero();
         assertThat(r.out().indexOf("What is wrong")).isLessThan(r.out().indexOf("Topology"));
         assertThat(r.out()).contains("Probably idle on 0000:00:01.0 -> 0000:01:00.0");
@@ -43,7 +29,7 @@ class CliTest {
 
     @Test
     void jsonCarriesTheKeysScriptsRelyOn() throws Exception {
-        Run r = run("analyze", "--json", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000");
+        CliRun r = CliRun.of("analyze", "--json", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000");
         assertThat(r.exit()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
         JsonNode gpu = find(j.get("functions"), "bdf", "0000:01:00.0");
@@ -74,7 +60,7 @@ class CliTest {
 
     @Test
     void peersInJsonNameTheAcsPortAndNcclLevel() throws Exception {
-        Run r = run("analyze", "--json", "samples/puget-wrx90-threadripper-pro-rtx6000ada-cx7");
+        CliRun r = CliRun.of("analyze", "--json", "samples/puget-wrx90-threadripper-pro-rtx6000ada-cx7");
         JsonNode j = new ObjectMapper().readTree(r.out());
         JsonNode pair = null;
         for (JsonNode p : j.get("peers")) {
@@ -91,11 +77,11 @@ class CliTest {
     void unusableInputExitsTwoWithFileAndLine(@TempDir Path dir) throws Exception {
         Path junk = dir.resolve("notes.txt");
         Files.writeString(junk, "hello\nthis is not lspci output\n", StandardCharsets.UTF_8);
-        Run r = run("analyze", junk.toString());
+        CliRun r = CliRun.of("analyze", junk.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("no PCI functions or tree found");
 
-        Run missing = run("analyze", dir.resolve("absent").toString());
+        CliRun missing = CliRun.of("analyze", dir.resolve("absent").toString());
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("absent");
     }
@@ -106,7 +92,7 @@ class CliTest {
         String text = Files.readString(src, StandardCharsets.UTF_8);
         Path broken = dir.resolve("vv.txt");
         Files.writeString(broken, "garbage line at the top\n" + text, StandardCharsets.UTF_8);
-        Run r = run("analyze", "--json", broken.toString());
+        CliRun r = CliRun.of("analyze", "--json", broken.toString());
         assertThat(r.exit()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
         JsonNode first = j.get("problems").get(0);
@@ -119,7 +105,7 @@ class CliTest {
 
     @Test
     void adviseAnswersFirstThenRanksSlots() {
-        Run r = run("advise", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000", "--device", "01:00.0");
+        CliRun r = CliRun.of("advise", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000", "--device", "01:00.0");
         assertThat(r.exit()).isZero();
         String first = r.out().lines().findFirst().orElse("");
         assertThat(first).startsWith("Moving it would not help");
@@ -128,7 +114,7 @@ class CliTest {
 
     @Test
     void adviseRefusesAnUnknownDeviceAndNamesTheCandidates() {
-        Run r = run("advise", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000", "--device", "77:00.0");
+        CliRun r = CliRun.of("advise", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000", "--device", "77:00.0");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("0000:77:00.0 is not in").contains("0000:01:00.0");
     }
@@ -137,7 +123,7 @@ class CliTest {
     void exportWritesDotAndGraphMlWithVerdicts(@TempDir Path dir) throws Exception {
         Path dot = dir.resolve("g.dot");
         Path graphml = dir.resolve("g.graphml");
-        Run r = run("export", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000", "--dot", dot.toString(),
+        CliRun r = CliRun.of("export", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000", "--dot", dot.toString(),
                 "--graphml", graphml.toString());
         assertThat(r.exit()).isZero();
         assertThat(Files.readString(dot)).contains("\"0000:01:00.0\"").contains("IDLE_DOWNSHIFT");
@@ -158,15 +144,15 @@ class CliTest {
         Path stuck = dir.resolve("smi-stuck.csv");
         Files.writeString(stuck, header + "0, 00000000:01:00.0, Quadro P2000, 1, 3, 16, 16\n");
 
-        assertThat(verdictOfGpu(run("analyze", "--json", vv.toString(), climbed.toString())))
+        assertThat(verdictOfGpu(CliRun.of("analyze", "--json", vv.toString(), climbed.toString())))
                 .as("without --under-load an nvidia-smi row proves nothing").isEqualTo("IDLE_DOWNSHIFT");
-        assertThat(verdictOfGpu(run("analyze", "--json", "--under-load", vv.toString(), climbed.toString())))
+        assertThat(verdictOfGpu(CliRun.of("analyze", "--json", "--under-load", vv.toString(), climbed.toString())))
                 .isEqualTo("OK");
-        assertThat(verdictOfGpu(run("analyze", "--json", "--under-load", vv.toString(), stuck.toString())))
+        assertThat(verdictOfGpu(CliRun.of("analyze", "--json", "--under-load", vv.toString(), stuck.toString())))
                 .isEqualTo("SPEED_DEGRADED");
     }
 
-    private static String verdictOfGpu(Run r) throws Exception {
+    private static String verdictOfGpu(CliRun r) throws Exception {
         assertThat(r.exit()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
         return find(j.get("hops"), "device", "0000:01:00.0").get("verdict").asText();

@@ -1,0 +1,166 @@
+#!/bin/sh
+# lanescope collector: saves this machine's PCIe state into one .tar.gz that `lanescope analyze` opens.
+#
+#   sh collect.sh [-o FILE]      FILE defaults to ./lanescope-<host>-<UTC date>.tar.gz; "-o -" writes to stdout
+#
+# Needs only pciutils (lspci), coreutils, tar and gzip. Never uses the network and never changes the system:
+# it only runs read-only commands and reads /sys and /proc. Run it as root for the full capture (lspci shows
+# the capabilities and the extended config space only to root); without root it still runs and records
+# "root: no" so the reader knows why the link registers are missing.
+set -u
+
+PROG=collect.sh
+VERSION=1
+TOOL_TIMEOUT=${LANESCOPE_TOOL_TIMEOUT:-60}
+out=""
+
+usage() {
+    echo "usage: $PROG [-o FILE]   (FILE '-' = stdout; default ./lanescope-<host>-<date>.tar.gz)"
+}
+
+while getopts "o:h" opt; do
+    case $opt in
+        o) out=$OPTARG ;;
+        h) usage; exit 0 ;;
+        *) usage >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+if [ $# -gt 0 ]; then
+    usage >&2
+    exit 2
+fi
+
+say() {
+    printf '%s: %s\n' "$PROG" "$*" >&2
+}
+
+host=$(uname -n 2>/dev/null || echo unknown)
+safe_host=$(printf '%s' "$host" | tr -c 'A-Za-z0-9._-' '_')
+stamp=$(date -u +%Y%m%dT%H%M%SZ)
+name="lanescope-$safe_host-$stamp"
+[ -n "$out" ] || out="./$name.tar.gz"
+
+umask 077
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/lanescope-collect.XXXXXX") || { say "cannot make a temporary folder"; exit 1; }
+cleanup() {
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT TERM
+dir="$tmp/$name"
+mkdir "$dir" || exit 1
+manifest="$dir/MANIFEST"
+printf '# lanescope collect.sh %s\n# file<TAB>exit status<TAB>what made it\n' "$VERSION" >"$manifest"
+
+if command -v timeout >/dev/null 2>&1; then HAVE_TIMEOUT=yes; else HAVE_TIMEOUT=no; fi
+
+# run FILE COMMAND [ARG...]: stdout to FILE, stderr to FILE.err (kept only when not empty), status in MANIFEST
+run() {
+    file=$1
+    shift
+    if [ "$HAVE_TIMEOUT" = yes ]; then
+        timeout "$TOOL_TIMEOUT" "$@" >"$dir/$file" 2>"$dir/$file.err" </dev/null
+    else
+        "$@" >"$dir/$file" 2>"$dir/$file.err" </dev/null
+    fi
+    status=$?
+    [ -s "$dir/$file.err" ] || rm -f "$dir/$file.err"
+    printf '%s\t%s\t%s\n' "$file" "$status" "$*" >>"$manifest"
+    return $status
+}
+
+# note FILE STATUS WHAT: a MANIFEST line for a file this script wrote itself
+note() {
+    printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$manifest"
+}
+
+# --- lspci ---------------------------------------------------------------------------------------------
+if command -v lspci >/dev/null 2>&1; then
+    run lspci-version.txt lspci --version
+    run lspci-tv.txt lspci -tv
+    run lspci-tvnn.txt lspci -tvnn
+    run lspci-vv.txt lspci -vv
+    run lspci-vvv-nn-D-k.txt lspci -vvv -nn -D -k
+    run lspci-xxxx.txt lspci -D -xxxx
+else
+    say "lspci not found (install pciutils); the bundle will hold sysfs facts only"
+    note lspci-version.txt 127 "lspci not found"
+fi
+
+# --- sysfs: link files and NUMA node of every function, as grep -H prints them ------------------------------
+sysfs=$dir/sysfs-links.txt
+: >"$sysfs"
+count=0
+for d in /sys/bus/pci/devices/*; do
+    [ -d "$d" ] || continue
+    for attr in current_link_speed current_link_width max_link_speed max_link_width numa_node; do
+        [ -r "$d/$attr" ] || continue
+        if value=$(cat "$d/$attr" 2>/dev/null); then
+            printf '%s/%s:%s\n' "$d" "$attr" "$value" >>"$sysfs"
+            count=$((count + 1))
+        fi
+    done
+done
+note sysfs-links.txt 0 "read /sys/bus/pci/devices/*/{current,max}_link_{speed,width} and numa_node ($count values)"
+
+# --- kernel: the PCIe bandwidth lines of this boot (and the kernel's version line) -------------------------
+klog=$dir/kernel-pcie.txt
+: >"$klog"
+if command -v journalctl >/dev/null 2>&1; then
+    run kernel-journal.raw journalctl -k -b --no-pager
+    grep -e 'PCIe bandwidth' -e 'Linux version' "$dir/kernel-journal.raw" >"$klog" 2>/dev/null
+    rm -f "$dir/kernel-journal.raw"
+    note kernel-pcie.txt 0 "grep 'PCIe bandwidth' of journalctl -k -b ($(wc -l <"$klog" | tr -d ' ') lines)"
+fi
+if [ ! -s "$klog" ] && command -v dmesg >/dev/null 2>&1; then
+    run kernel-dmesg.raw dmesg
+    grep -e 'PCIe bandwidth' -e 'Linux version' "$dir/kernel-dmesg.raw" >"$klog" 2>/dev/null
+    rm -f "$dir/kernel-dmesg.raw"
+    note kernel-pcie.txt 0 "grep 'PCIe bandwidth' of dmesg ($(wc -l <"$klog" | tr -d ' ') lines)"
+fi
+
+# --- GPU tools, when present -------------------------------------------------------------------------------
+if command -v nvidia-smi >/dev/null 2>&1; then
+    run nvidia-smi-pcie.csv nvidia-smi \
+        --query-gpu=index,pci.bus_id,name,pcie.link.gen.current,pcie.link.gen.max,pcie.link.gen.gpumax,pcie.link.gen.hostmax,pcie.link.width.current,pcie.link.width.max \
+        --format=csv
+    run nvidia-smi-topo.txt nvidia-smi topo -m
+fi
+if command -v rocm-smi >/dev/null 2>&1; then
+    run rocm-smi-bus.txt rocm-smi --showbus
+    run rocm-smi-topo.txt rocm-smi --showtopo
+fi
+
+# --- where and when ----------------------------------------------------------------------------------------
+printf '%s\n' "$host" >"$dir/hostname"
+note hostname 0 "uname -n"
+if [ -r /proc/sys/kernel/random/boot_id ]; then
+    cat /proc/sys/kernel/random/boot_id >"$dir/boot_id"
+    note boot_id $? "cat /proc/sys/kernel/random/boot_id"
+fi
+run kernel uname -r
+if [ -r /proc/uptime ]; then
+    cut -d' ' -f1 /proc/uptime >"$dir/uptime"
+    note uptime $? "cut -d' ' -f1 /proc/uptime (seconds since boot)"
+fi
+date -u +%Y-%m-%dT%H:%M:%SZ >"$dir/date"
+note date $? "date -u +%Y-%m-%dT%H:%M:%SZ"
+if [ "$(id -u)" -eq 0 ]; then echo yes >"$dir/root"; else echo no >"$dir/root"; fi
+note root 0 "id -u (yes = root: full config space; no = capabilities hidden from lspci)"
+
+# --- pack ----------------------------------------------------------------------------------------------------
+if [ "$out" = "-" ]; then
+    tar -C "$tmp" -czf - "$name"
+    status=$?
+else
+    tar -C "$tmp" -czf "$out.part" "$name" && mv -f "$out.part" "$out"
+    status=$?
+    [ $status -eq 0 ] || rm -f "$out.part"
+fi
+if [ $status -ne 0 ]; then
+    say "could not write the bundle ($status)"
+    exit 1
+fi
+[ "$out" = "-" ] || say "wrote $out"
+exit 0

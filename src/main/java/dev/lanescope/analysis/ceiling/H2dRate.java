@@ -1,0 +1,82 @@
+package dev.lanescope.analysis.ceiling;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import dev.lanescope.model.LinkState;
+
+/**
+ * The host-to-device rate the ceiling uses and where it came from: a probe receipt, a typed number, or the trained
+ * link x an achievable factor (an assumption the user sees and can change, never a register fact).
+ *
+ * @param gbPerS     bulk rate (large transfers), GB/s
+ * @param overheadUs per-transfer overhead on top of bytes / rate, microseconds
+ * @param source     where the numbers came from
+ * @param note       one sentence for the user about how far to trust them
+ */
+public record H2dRate(double gbPerS, double overheadUs, Source source, String note) {
+
+    /** Default achievable share of usable bandwidth: DOMAIN.md §1 says copy engines reach about 80-90%. */
+    public static final double DEFAULT_ACHIEVABLE_FACTOR = 0.85;
+
+    public enum Source { TYPED, LINK_ESTIMATE, RECEIPT }
+
+    public static H2dRate typed(double gbPerS, double overheadUs) {
+        return new H2dRate(gbPerS, overheadUs, Source.TYPED, "typed by the user");
+    }
+
+    /** The trained link's usable bandwidth x {@code factor}. */
+    public static H2dRate fromLink(LinkState trained, double factor, double overheadUs) {
+        if (trained == null || !trained.isKnown()) {
+            throw new CeilingInputException("link", "the trained link is unknown or down (" + trained
+                    + "): give a measured rate (--h2d or --receipt) instead");
+        }
+        Check.finiteIn("achievableFactor", factor, 0.01, 1, "",
+                "copies cannot beat the usable bandwidth after encoding");
+        double usable = trained.gigabytesPerSecond();
+        String note = String.format(Locale.ROOT,
+                "%s usable %.3f GB/s x achievable factor %.2f: an assumption (copy engines reach about 0.8-0.9 of "
+                        + "usable), not a register fact; a probe receipt replaces it", trained.genText(), usable, factor);
+        return new H2dRate(usable * factor, overheadUs, Source.LINK_ESTIMATE, note);
+    }
+
+    /**
+     * From a probe's size sweep: the bulk rate is the largest size's rate; the per-transfer overhead is what the
+     * size nearest the slab took beyond bytes / bulk rate (0 when the sweep has one size, with a note). With these
+     * two numbers, a transfer of the nearest size costs exactly what the probe measured.
+     */
+    public static H2dRate fromSamples(List<TransferSample> samples, long slabBytes, String what) {
+        if (samples == null || samples.isEmpty()) {
+            throw new CeilingInputException("receipt", "holds no host-to-device results to read a rate from");
+        }
+        TransferSample largest = samples.stream().max(Comparator.comparingLong(TransferSample::bytes)
+                .thenComparingDouble(TransferSample::gbPerS)).orElseThrow();
+        TransferSample nearest = nearest(samples, slabBytes);
+        double bulk = largest.gbPerS();
+        if (nearest.bytes() == largest.bytes()) {
+            return new H2dRate(bulk, 0, Source.RECEIPT, String.format(Locale.ROOT,
+                    "%s at %s only (one size near the slab): no per-transfer overhead could be separated",
+                    what, bytesText(largest.bytes())));
+        }
+        double idealUs = nearest.bytes() / (bulk * 1e9) * 1e6;
+        double overhead = Math.max(0, nearest.medianMs() * 1000 - idealUs);
+        return new H2dRate(bulk, overhead, Source.RECEIPT, String.format(Locale.ROOT,
+                "%s: bulk %.2f GB/s at %s; %s (nearest the %s slab) took %.1f us against %.1f us ideal, so %.1f us "
+                        + "per transfer is overhead", what, bulk, bytesText(largest.bytes()), bytesText(nearest.bytes()),
+                bytesText(slabBytes), nearest.medianMs() * 1000, idealUs, overhead));
+    }
+
+    /** The sample whose size is nearest the slab on a log scale (a 2x miss counts the same either side). */
+    public static TransferSample nearest(List<TransferSample> samples, long slabBytes) {
+        return samples.stream().min(Comparator.comparingDouble(
+                (TransferSample s) -> Math.abs(Math.log((double) s.bytes() / slabBytes)))
+                .thenComparingLong(TransferSample::bytes)).orElseThrow();
+    }
+
+    static String bytesText(long bytes) {
+        if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) return (bytes >> 30) + " GiB";
+        if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) return (bytes >> 20) + " MiB";
+        return String.format(Locale.ROOT, "%,d B", bytes);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.lanescope.capture;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.lanescope.model.CaptureFile;
+import dev.lanescope.model.CaptureFile.Role;
+import dev.lanescope.model.Problem;
+
+/**
+ * The two bookkeeping files of a {@code native-probes/collect.sh} bundle, recognised by name and first line:
+ * {@code MANIFEST} (one {@code file<TAB>status<TAB>command} line per file; a failed command becomes an INFO at its
+ * line, so the user learns that e.g. nvidia-smi timed out) and {@code <file>.err} (the stderr of the command that
+ * wrote {@code <file>}, shown as one INFO).
+ */
+final class CollectorFiles {
+
+    private static final Pattern HEADER = Pattern.compile("^# lanescope collect\\.sh (\\S+)\\s*$");
+    private static final Pattern ENTRY = Pattern.compile("^([^\\t]+)\\t(-?\\d+)\\t(.*)$");
+
+    private CollectorFiles() {
+    }
+
+    /** True when the file was one of these and has been recorded. */
+    static boolean read(RawFile f, List<String> lines, CaptureAssembler asm) {
+        if (f.baseName().equals("MANIFEST") && !lines.isEmpty() && HEADER.matcher(lines.get(0)).matches()) {
+            Matcher h = HEADER.matcher(lines.get(0));
+            h.matches();
+            asm.metadata("collector", "collect.sh " + h.group(1));
+            int entries = 0;
+            for (int i = 1; i < lines.size(); i++) {
+                Matcher m = ENTRY.matcher(lines.get(i));
+                if (!m.matches()) continue;
+                entries++;
+                int status = Integer.parseInt(m.group(2));
+                if (status == 0) continue;
+                String why = status == 124 ? "timed out" : status == 127 ? "was not found" : "exited with " + status;
+                asm.problem(Problem.info(f.name(), i + 1, "the collector's `" + m.group(3) + "` " + why
+                        + " (" + m.group(1) + ")"));
+            }
+            asm.file(new CaptureFile(f.name(), Role.METADATA, "collector manifest, " + entries + " entries"));
+            return true;
+        }
+        if (f.baseName().endsWith(".err") && f.baseName().length() > 4) {
+            String of = f.baseName().substring(0, f.baseName().length() - 4);
+            String first = lines.stream().filter(l -> !l.isBlank()).findFirst().orElse("").strip();
+            if (first.length() > 200) first = first.substring(0, 200) + "...";
+            asm.file(new CaptureFile(f.name(), Role.METADATA, "error output of the command that wrote " + of));
+            if (!first.isEmpty()) {
+                asm.problem(Problem.info(f.name(), 1, "the command that wrote " + of + " said: " + first));
+            }
+            return true;
+        }
+        return false;
+    }
+}

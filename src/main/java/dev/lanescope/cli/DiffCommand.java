@@ -1,0 +1,103 @@
+package dev.lanescope.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import dev.lanescope.fleet.CaptureDiff;
+import dev.lanescope.fleet.Snapshot;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lanescope diff A B}: two captures of one box (two boots) or of two boxes, hop by hop. */
+@Command(name = "diff", mixinStandardHelpOptions = true,
+        description = {"Compare two captures (one box on two boots, or two boxes): per hop the trained speed and"
+                + " width and the verdict, and the devices added or missing. The summary sentence comes first."})
+final class DiffCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "A", description = "First capture: folder, .tar.gz bundle or file.")
+    Path a;
+
+    @Parameters(index = "1", paramLabel = "B", description = "Second capture.")
+    Path b;
+
+    @Option(names = "--json", description = "Print the machine form.")
+    boolean json;
+
+    @Option(names = "--exit-code", description = "Exit 1 when the captures differ (like git diff --exit-code).")
+    boolean exitCode;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Snapshot sa = Snapshot.load(a);
+        Snapshot sb = Snapshot.load(b);
+        for (Snapshot s : new Snapshot[] {sa, sb}) {
+            if (!s.usable()) {
+                err.println("lanescope: " + s.label() + " is not a usable capture: " + s.firstError());
+                err.flush();
+                return Main.EXIT_UNUSABLE;
+            }
+        }
+        CaptureDiff.Result r = CaptureDiff.diff(sa, sb);
+        if (json) {
+            out.println(AnalyzeCommand.mapper().writeValueAsString(json(r)));
+        } else {
+            for (String s : r.summary()) out.println(s);
+            out.println();
+            out.println(r.a().describe());
+            out.println(r.b().describe());
+            if (!r.hops().isEmpty()) {
+                out.println();
+                out.printf("%-14s %-22s %-22s %-16s %-16s%n", "port", "trained on " + r.a().name(),
+                        "trained on " + r.b().name(), "verdict " + r.a().name(), "verdict " + r.b().name());
+                for (CaptureDiff.HopChange c : r.hops()) {
+                    out.printf("%-14s %-22s %-22s %-16s %-16s%n", c.port(), show(c.trainedA(), c.deviceA()),
+                            show(c.trainedB(), c.deviceB()), v(c.verdictA()), v(c.verdictB()));
+                }
+            }
+        }
+        out.flush();
+        return exitCode && !r.same() ? 1 : 0;
+    }
+
+    private static String show(dev.lanescope.model.LinkState s, dev.lanescope.model.Bdf dev) {
+        if (s == null) return dev == null ? "-" : "?";
+        return s.display();
+    }
+
+    private static String v(dev.lanescope.analysis.LinkVerdict v) {
+        return v == null ? "-" : v.name();
+    }
+
+    static Map<String, Object> json(CaptureDiff.Result r) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("a", side(r.a()));
+        o.put("b", side(r.b()));
+        o.put("same", r.same());
+        o.put("summary", r.summary());
+        o.put("hops", r.hops().stream().map(CaptureDiff::json).toList());
+        o.put("added", r.added().stream().map(d -> Map.of("bdf", d.bdf().toString(), "name", d.name())).toList());
+        o.put("missing", r.missing().stream().map(d -> Map.of("bdf", d.bdf().toString(), "name", d.name())).toList());
+        return o;
+    }
+
+    private static Map<String, Object> side(CaptureDiff.Side s) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("name", s.name());
+        o.put("label", s.label());
+        o.put("hostname", s.hostname());
+        o.put("bootId", s.bootId());
+        o.put("capturedAt", s.capturedAt());
+        o.put("kernel", s.kernel());
+        return o;
+    }
+}

@@ -1,0 +1,96 @@
+package dev.lanescope.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.lanescope.analysis.Analyzer;
+import dev.lanescope.analysis.HopVerdict;
+import dev.lanescope.analysis.Report;
+import dev.lanescope.analysis.UnderLoad;
+import dev.lanescope.probe.Receipt;
+import dev.lanescope.probe.ReceiptCompare;
+import dev.lanescope.probe.ReceiptEvidence;
+import dev.lanescope.probe.ReceiptReader;
+import dev.lanescope.probe.ReceiptReading;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lanescope receipt FILE [--compare OTHER] [--capture CAPTURE]}: a saved receipt read in words. */
+@Command(name = "receipt", mixinStandardHelpOptions = true,
+        description = "Read a saved probe receipt: the link state, the sweep in words, optionally compared with another"
+                + " receipt or applied to a capture's link verdicts.")
+final class ReceiptCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "Receipt JSON (run_receipt.sh or lanescope probe).")
+    Path file;
+
+    @Option(names = "--compare", paramLabel = "OTHER", description = "A second receipt (e.g. after a reboot).")
+    Path other;
+
+    @Option(names = "--capture", arity = "1..*", paramLabel = "CAPTURE",
+            description = "The capture the receipt belongs to: its link verdicts, upgraded by the receipt's under-load evidence.")
+    List<Path> capture;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter e = spec.commandLine().getErr();
+        Receipt r;
+        Receipt r2 = null;
+        try {
+            r = ReceiptReader.read(file);
+            if (other != null) r2 = ReceiptReader.read(other);
+        } catch (IOException ex) {
+            e.println("lanescope: " + (ex instanceof ReceiptReader.NotAReceipt ? ex.getMessage()
+                    : "cannot read " + ex.getMessage()));
+            e.flush();
+            return Main.EXIT_UNUSABLE;
+        }
+        if (r2 != null) {
+            o.print(ReceiptCompare.of(r, r2).text());
+            o.println();
+        }
+        ReceiptReading rd = ReceiptReading.of(r);
+        o.println(r.label() + ":");
+        for (String s : rd.sentences()) o.println("  " + s);
+        o.print(rd.table());
+        if (capture != null && !capture.isEmpty()) {
+            Loaded l = Loaded.load(capture);
+            if (!l.usable()) {
+                l.explainUnusable(e);
+                o.flush();
+                return Main.EXIT_UNUSABLE;
+            }
+            UnderLoad ev = ReceiptEvidence.of(r);
+            Report base = l.report();
+            Report up = Analyzer.analyze(l.topology(), ev);
+            o.println();
+            if (ev.byFunction().isEmpty()) {
+                o.println("The receipt holds no under-load link evidence: the capture's verdicts stand as they are.");
+            } else if (r.gpuBusId() != null && l.topology().node(r.gpuBusId()).isEmpty()) {
+                o.println("The receipt's GPU " + r.gpuBusId() + " is not in " + l.capture().label()
+                        + ": receipt and capture are from different machines (or a VM), so its evidence applies to no hop.");
+            }
+            o.println("Link verdicts of " + l.capture().label() + " with the receipt's evidence:");
+            for (int i = 0; i < up.hops().size(); i++) {
+                HopVerdict a = base.hops().get(i);
+                HopVerdict b = up.hops().get(i);
+                if (a.verdict() != b.verdict()) {
+                    o.println("  " + b.hopLabel() + ": " + a.verdict() + " -> " + b.verdict() + ": " + b.reason());
+                } else if (b.verdict().isFault() || b.verdict() == dev.lanescope.analysis.LinkVerdict.IDLE_DOWNSHIFT) {
+                    o.println("  " + b.hopLabel() + ": " + b.verdict() + " (unchanged)");
+                }
+            }
+        }
+        o.flush();
+        return 0;
+    }
+}

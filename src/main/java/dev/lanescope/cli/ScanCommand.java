@@ -1,0 +1,75 @@
+package dev.lanescope.cli;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import dev.lanescope.fleet.FleetScan;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lanescope scan DIR}: one row per host over a folder of bundles. */
+@Command(name = "scan", mixinStandardHelpOptions = true,
+        description = {"Scan a folder of captures (collect.sh bundles, capture folders; any depth): one row per host"
+                + " with the worst verdict of its latest capture and where, the boot id and the capture time."})
+final class ScanCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "Folder holding the bundles.")
+    Path dir;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Also write the rows as CSV to FILE ('-' = stdout).")
+    String csv;
+
+    @Option(names = "--json", description = "Print the machine form instead of the table.")
+    boolean json;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Captures read at once (default: CPU cores).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!Files.isDirectory(dir)) {
+            err.println("lanescope: " + dir + " is not a folder");
+            err.flush();
+            return Main.EXIT_UNUSABLE;
+        }
+        FleetScan.Result r = FleetScan.scan(dir, threads);
+        if (r.capturesRead() == 0) {
+            err.println("lanescope: no captures (.tar.gz bundles or capture folders) found in " + dir);
+            err.flush();
+            return Main.EXIT_UNUSABLE;
+        }
+        if (csv != null) {
+            String text = FleetScan.csv(r.rows());
+            if (csv.equals("-")) out.print(text);
+            else Files.writeString(Path.of(csv), text, StandardCharsets.UTF_8);
+        }
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("captures", r.capturesRead());
+            o.put("unusable", r.unusable());
+            o.put("hosts", r.rows());
+            out.println(AnalyzeCommand.mapper().writeValueAsString(o));
+        } else if (csv == null || !csv.equals("-")) {
+            out.printf("%d capture(s), %d host(s), %d unusable%n", r.capturesRead(), r.rows().size(), r.unusable());
+            out.printf("%-24s %-15s %-34s %-38s %-21s%n", "host", "worst", "where", "boot id", "captured");
+            for (FleetScan.HostRow h : r.rows()) {
+                out.printf("%-24s %-15s %-34s %-38s %-21s%n", h.host(), h.worst(), h.where(),
+                        h.bootId() == null ? "-" : h.bootId(), h.capturedAt() == null ? "-" : h.capturedAt());
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}

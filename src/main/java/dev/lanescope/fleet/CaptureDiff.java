@@ -1,0 +1,241 @@
+package dev.lanescope.fleet;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import dev.lanescope.analysis.HopVerdict;
+import dev.lanescope.analysis.LinkVerdict;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.LinkState;
+import dev.lanescope.model.PciFunction;
+
+/**
+ * Compares two captures: of one box on two boots (a reboot is not a health check: the same link can train low on
+ * one boot and fine on the next) or of two boxes. Per hop (keyed by its downstream-facing port): trained speed and
+ * width, and the verdict; per address: devices added or missing. The summary's first sentence names the worst
+ * change in the user's words: {@code 0000:00:01.1 trained 2.5 GT/s x16 on boot B, 16 GT/s x16 on boot A}.
+ */
+public final class CaptureDiff {
+
+    /** What one side is called in sentences, and what is known of it. */
+    public record Side(String name, String label, String hostname, String bootId, String capturedAt, String kernel) {
+        /** {@code boot B (host n7, boot id 1c2f..., captured 2026-10-21T08:00:00Z)}. */
+        public String describe() {
+            List<String> parts = new ArrayList<>();
+            if (hostname != null) parts.add("host " + hostname);
+            if (bootId != null) parts.add("boot id " + bootId);
+            if (capturedAt != null) parts.add("captured " + capturedAt);
+            if (kernel != null) parts.add("kernel " + kernel);
+            return name + ": " + label + (parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")");
+        }
+    }
+
+    /** One hop that differs. Either side's fields are null when the hop does not exist there. */
+    public record HopChange(Bdf port, Bdf deviceA, Bdf deviceB, LinkState trainedA, LinkState trainedB,
+                            LinkVerdict verdictA, LinkVerdict verdictB) {
+        public boolean speedChanged() {
+            return trainedA != null && trainedB != null && trainedA.speed() != trainedB.speed();
+        }
+
+        public boolean widthChanged() {
+            return trainedA != null && trainedB != null && trainedA.width() != trainedB.width();
+        }
+
+        public boolean verdictChanged() {
+            return verdictA != verdictB;
+        }
+
+        /** Lower bandwidth on B than on A: B is the worse boot for this hop. */
+        long lossMbps() {
+            long a = trainedA == null ? 0 : trainedA.mbps();
+            long b = trainedB == null ? 0 : trainedB.mbps();
+            return Math.abs(a - b);
+        }
+    }
+
+    /** A function present on one side only (or whose ids changed: then it is in both lists). */
+    public record DeviceChange(Bdf bdf, String name) {
+    }
+
+    public record Result(Side a, Side b, List<String> summary, List<HopChange> hops, List<DeviceChange> added,
+                         List<DeviceChange> missing) {
+        public boolean same() {
+            return hops.isEmpty() && added.isEmpty() && missing.isEmpty();
+        }
+    }
+
+    private CaptureDiff() {
+    }
+
+    public static Result diff(Snapshot a, Snapshot b) {
+        if (!a.usable() || !b.usable()) throw new IllegalArgumentException("both captures must be usable");
+        String[] names = names(a, b);
+        Side sa = side(names[0], a);
+        Side sb = side(names[1], b);
+        Map<Bdf, HopVerdict> ha = hops(a);
+        Map<Bdf, HopVerdict> hb = hops(b);
+        Set<Bdf> ports = new TreeSet<>(ha.keySet());
+        ports.addAll(hb.keySet());
+        List<HopChange> changes = new ArrayList<>();
+        for (Bdf port : ports) {
+            HopVerdict x = ha.get(port);
+            HopVerdict y = hb.get(port);
+            HopChange c = new HopChange(port, device(x), device(y), trained(x), trained(y),
+                    x == null ? null : x.verdict(), y == null ? null : y.verdict());
+            boolean differs = !Objects.equals(c.trainedA(), c.trainedB()) || c.verdictChanged()
+                    || !Objects.equals(c.deviceA(), c.deviceB());
+            if (differs) changes.add(c);
+        }
+        Map<Bdf, PciFunction> fa = functions(a);
+        Map<Bdf, PciFunction> fb = functions(b);
+        List<DeviceChange> added = new ArrayList<>();
+        List<DeviceChange> missing = new ArrayList<>();
+        for (PciFunction f : fb.values()) {
+            PciFunction old = fa.get(f.bdf());
+            if (old == null || idsDiffer(old, f)) added.add(new DeviceChange(f.bdf(), f.shortName()));
+        }
+        for (PciFunction f : fa.values()) {
+            PciFunction now = fb.get(f.bdf());
+            if (now == null || idsDiffer(f, now)) missing.add(new DeviceChange(f.bdf(), f.shortName()));
+        }
+        return new Result(sa, sb, summary(sa, sb, changes, added, missing), changes, added, missing);
+    }
+
+    /** "boot A/B" when the same host (or unknown hosts) was captured on two boots; "A/B" otherwise. */
+    private static String[] names(Snapshot a, Snapshot b) {
+        boolean sameHost = a.hostname() == null || b.hostname() == null || a.hostname().equals(b.hostname());
+        boolean twoBoots = a.bootId() != null && b.bootId() != null && !a.bootId().equals(b.bootId());
+        if (sameHost && twoBoots) return new String[] {"boot A", "boot B"};
+        if (!sameHost) return new String[] {a.hostname(), b.hostname()};
+        return new String[] {"A", "B"};
+    }
+
+    private static Side side(String name, Snapshot s) {
+        return new Side(name, s.label(), s.hostname(), s.bootId(), s.capturedAt(), s.capture().metadata().get("kernel"));
+    }
+
+    private static Map<Bdf, HopVerdict> hops(Snapshot s) {
+        Map<Bdf, HopVerdict> out = new TreeMap<>();
+        for (HopVerdict h : s.report().hops()) out.putIfAbsent(h.link().port().bdf(), h);
+        return out;
+    }
+
+    private static Map<Bdf, PciFunction> functions(Snapshot s) {
+        Map<Bdf, PciFunction> out = new TreeMap<>();
+        for (PciFunction f : s.capture().functions()) out.put(f.bdf(), f);
+        s.capture().tree().forEach(e -> {
+            if (!out.containsKey(e.bdf())) {
+                PciFunction.Builder b = PciFunction.builder(e.bdf());
+                b.vendorDeviceName = e.name();
+                b.vendorId = e.vendorId();
+                b.deviceId = e.deviceId();
+                out.put(e.bdf(), b.build());
+            }
+        });
+        return out;
+    }
+
+    private static boolean idsDiffer(PciFunction x, PciFunction y) {
+        return x.vendorId() >= 0 && y.vendorId() >= 0 && x.deviceId() >= 0 && y.deviceId() >= 0
+                && (x.vendorId() != y.vendorId() || x.deviceId() != y.deviceId());
+    }
+
+    private static Bdf device(HopVerdict h) {
+        return h == null || h.link().device() == null ? null : h.link().device().bdf();
+    }
+
+    private static LinkState trained(HopVerdict h) {
+        return h == null ? null : h.link().trained();
+    }
+
+    private static List<String> summary(Side a, Side b, List<HopChange> hops, List<DeviceChange> added,
+                                        List<DeviceChange> missing) {
+        List<String> out = new ArrayList<>();
+        List<HopChange> ordered = new ArrayList<>(hops);
+        // faults that appeared first, then the biggest bandwidth change
+        ordered.sort(Comparator.comparing((HopChange c) -> !becameFault(c)).thenComparing(c -> -c.lossMbps()));
+        for (HopChange c : ordered) {
+            if (c.trainedA() != null && c.trainedB() != null && !c.trainedA().equals(c.trainedB())) {
+                boolean bWorse = c.trainedB().mbps() < c.trainedA().mbps();
+                Side worse = bWorse ? b : a;
+                Side better = bWorse ? a : b;
+                LinkState lo = bWorse ? c.trainedB() : c.trainedA();
+                LinkState hi = bWorse ? c.trainedA() : c.trainedB();
+                String s = c.port() + " trained " + lo.display() + " on " + worse.name() + ", " + hi.display() + " on "
+                        + better.name();
+                if (c.verdictChanged()) s += " (" + verdicts(c, a, b) + ")";
+                out.add(s + ".");
+            } else if (c.verdictA() == null || c.verdictB() == null) {
+                Side there = c.verdictA() == null ? b : a;
+                Side absent = c.verdictA() == null ? a : b;
+                LinkState t = c.verdictA() == null ? c.trainedB() : c.trainedA();
+                out.add("The link at " + c.port() + " exists on " + there.name() + (t == null ? "" : " (" + t.display()
+                        + ")") + " but not on " + absent.name() + ".");
+            } else if (c.verdictChanged()) {
+                out.add(c.port() + ": " + verdicts(c, a, b) + ".");
+            } else {
+                out.add(c.port() + ": below it " + c.deviceA() + " on " + a.name() + ", " + c.deviceB() + " on "
+                        + b.name() + ".");
+            }
+        }
+        for (DeviceChange d : missing) out.add(d.bdf() + " (" + d.name() + ") is on " + a.name() + " but not on "
+                + b.name() + ".");
+        for (DeviceChange d : added) out.add(d.bdf() + " (" + d.name() + ") is on " + b.name() + " but not on "
+                + a.name() + ".");
+        if (out.isEmpty()) {
+            out.add("No differences: the same devices, every link trained the same on " + a.name() + " and "
+                    + b.name() + ".");
+        }
+        return out;
+    }
+
+    private static boolean becameFault(HopChange c) {
+        boolean fa = c.verdictA() != null && c.verdictA().isFault();
+        boolean fb = c.verdictB() != null && c.verdictB().isFault();
+        return fa != fb;
+    }
+
+    private static String verdicts(HopChange c, Side a, Side b) {
+        return token(c.verdictB()) + " on " + b.name() + ", " + token(c.verdictA()) + " on " + a.name();
+    }
+
+    static String token(LinkVerdict v) {
+        return v == null ? "absent" : v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    /** For JSON: the hop's fields in a stable order. */
+    public static Map<String, Object> json(HopChange c) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("port", c.port().toString());
+        o.put("deviceA", c.deviceA() == null ? null : c.deviceA().toString());
+        o.put("deviceB", c.deviceB() == null ? null : c.deviceB().toString());
+        o.put("trainedA", state(c.trainedA()));
+        o.put("trainedB", state(c.trainedB()));
+        o.put("verdictA", c.verdictA() == null ? null : c.verdictA().name());
+        o.put("verdictB", c.verdictB() == null ? null : c.verdictB().name());
+        List<String> what = new ArrayList<>();
+        if (c.speedChanged()) what.add("speed");
+        if (c.widthChanged()) what.add("width");
+        if (c.verdictChanged()) what.add("verdict");
+        if (!Objects.equals(c.deviceA(), c.deviceB())) what.add("device");
+        o.put("changed", what);
+        return o;
+    }
+
+    static Map<String, Object> state(LinkState s) {
+        if (s == null) return null;
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("gts", s.speed().isKnown() ? s.speed().gtsValue() : null);
+        o.put("width", s.width());
+        o.put("gbps", s.speed().isKnown() ? new java.math.BigDecimal(s.gbpsText()) : null);
+        return o;
+    }
+}

@@ -1,0 +1,197 @@
+package dev.lanescope.fleet;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+
+import dev.lanescope.analysis.HopVerdict;
+import dev.lanescope.analysis.LinkVerdict;
+
+/**
+ * Scans a folder of captures (collect.sh bundles and capture folders, found at any depth) and gives one row per host:
+ * the worst verdict of its latest capture and the hop where it is, the boot id and the capture time. Captures are
+ * read in parallel; each one independently, so one broken bundle only makes its own row UNUSABLE.
+ */
+public final class FleetScan {
+
+    /** Worst first: real faults, configuration limits, what needs a closer look, fine; empty slots say nothing. */
+    private static final List<LinkVerdict> RANK = List.of(LinkVerdict.WIDTH_DEGRADED, LinkVerdict.SPEED_DEGRADED,
+            LinkVerdict.TARGET_CAPPED, LinkVerdict.WIRED_NARROW, LinkVerdict.IDLE_DOWNSHIFT, LinkVerdict.UNKNOWN,
+            LinkVerdict.TUNNELLED, LinkVerdict.OK, LinkVerdict.LINK_DOWN);
+
+    /**
+     * One host. {@code worst} is a {@link LinkVerdict} name, {@code UNUSABLE} (nothing readable) or {@code NO_LINKS}
+     * (readable, but no hop to judge); {@code where} the hop ({@code port -> device}); {@code captures} how many
+     * captures of this host were found (the row describes the latest).
+     */
+    public record HostRow(String host, String worst, String where, String reason, String bootId, String capturedAt,
+                          String kernel, int faults, int captures, String source) {
+    }
+
+    public record Result(List<HostRow> rows, int capturesRead, int unusable) {
+    }
+
+    private FleetScan() {
+    }
+
+    /** The captures under a folder: archives anywhere, and folders that hold capture files but no archives. */
+    public static List<Path> captures(Path dir) throws IOException {
+        List<Path> out = new ArrayList<>();
+        collect(dir, out, 0);
+        if (out.isEmpty() && hasFiles(dir)) out.add(dir); // the folder is itself one capture
+        out.sort(Comparator.naturalOrder());
+        return out;
+    }
+
+    private static void collect(Path dir, List<Path> out, int depth) throws IOException {
+        if (depth > 8) return;
+        List<Path> children;
+        try (Stream<Path> s = Files.list(dir)) {
+            children = s.sorted().toList();
+        }
+        boolean looseFiles = false;
+        List<Path> sub = new ArrayList<>();
+        for (Path p : children) {
+            if (Files.isSymbolicLink(p)) continue;
+            if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) sub.add(p);
+            else if (isArchive(p)) out.add(p);
+            else if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) looseFiles = true;
+        }
+        if (looseFiles && depth > 0) {
+            out.add(dir); // a capture folder: read whole, its subfolders included (sysfs copies)
+            return;
+        }
+        for (Path p : sub) collect(p, out, depth + 1);
+    }
+
+    private static boolean hasFiles(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS));
+        }
+    }
+
+    static boolean isArchive(Path p) {
+        String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+        return n.endsWith(".tar.gz") || n.endsWith(".tgz") || n.endsWith(".tar");
+    }
+
+    public static Result scan(Path dir, int threads) throws IOException {
+        List<Path> inputs = captures(dir);
+        List<HostRow> perCapture = new ArrayList<>(inputs.size());
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
+        try {
+            List<Future<HostRow>> futures = new ArrayList<>(inputs.size());
+            for (Path p : inputs) futures.add(pool.submit(() -> row(dir, p)));
+            for (int i = 0; i < futures.size(); i++) {
+                try {
+                    perCapture.add(futures.get(i).get());
+                } catch (ExecutionException e) {
+                    perCapture.add(unusable(dir, inputs.get(i), "could not be read: " + e.getCause()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("scan interrupted", e);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        int unusable = (int) perCapture.stream().filter(r -> r.worst().equals("UNUSABLE")).count();
+        return new Result(perHost(perCapture), perCapture.size(), unusable);
+    }
+
+    /** The latest capture of each host (by capture time, then name); hosts sorted worst first. */
+    static List<HostRow> perHost(List<HostRow> rows) {
+        Map<String, List<HostRow>> byHost = new LinkedHashMap<>();
+        for (HostRow r : rows) byHost.computeIfAbsent(r.host(), k -> new ArrayList<>()).add(r);
+        List<HostRow> out = new ArrayList<>();
+        Comparator<HostRow> latest = Comparator.comparing((HostRow r) -> r.capturedAt() == null ? "" : r.capturedAt())
+                .thenComparing(HostRow::source);
+        byHost.forEach((host, list) -> {
+            HostRow last = list.stream().max(latest).orElseThrow();
+            out.add(new HostRow(last.host(), last.worst(), last.where(), last.reason(), last.bootId(),
+                    last.capturedAt(), last.kernel(), last.faults(), list.size(), last.source()));
+        });
+        out.sort(Comparator.comparingInt((HostRow r) -> rank(r.worst())).thenComparing(HostRow::host));
+        return out;
+    }
+
+    static int rank(String worst) {
+        if (worst.equals("UNUSABLE")) return -1;
+        if (worst.equals("NO_LINKS")) return RANK.size();
+        int i = RANK.indexOf(LinkVerdict.valueOf(worst));
+        return i < 0 ? RANK.size() : i;
+    }
+
+    static HostRow row(Path root, Path input) {
+        Snapshot s;
+        try {
+            s = Snapshot.load(input);
+        } catch (RuntimeException e) {
+            return unusable(root, input, "could not be read: " + e);
+        }
+        String source = shown(root, input);
+        String host = s.hostname() != null ? s.hostname() : s.capture().label();
+        String kernel = s.capture().metadata().get("kernel");
+        if (!s.usable()) {
+            return new HostRow(host, "UNUSABLE", "", s.firstError(), s.bootId(), s.capturedAt(), kernel, 0, 1, source);
+        }
+        HopVerdict worst = null;
+        int faults = 0;
+        for (HopVerdict h : s.report().hops()) {
+            if (h.verdict().isFault()) faults++;
+            if (worst == null || RANK.indexOf(h.verdict()) < RANK.indexOf(worst.verdict())) worst = h;
+        }
+        if (worst == null) {
+            return new HostRow(host, "NO_LINKS", "", "no PCIe link to judge in this capture", s.bootId(),
+                    s.capturedAt(), kernel, 0, 1, source);
+        }
+        return new HostRow(host, worst.verdict().name(), worst.hopLabel(), worst.reason(), s.bootId(), s.capturedAt(),
+                kernel, faults, 1, source);
+    }
+
+    private static HostRow unusable(Path root, Path input, String why) {
+        return new HostRow(shown(root, input), "UNUSABLE", "", why, null, null, null, 0, 1, shown(root, input));
+    }
+
+    private static String shown(Path root, Path input) {
+        try {
+            return root.relativize(input).toString().replace('\\', '/');
+        } catch (IllegalArgumentException e) {
+            return input.toString();
+        }
+    }
+
+    /** CSV with a header; cells quoted when needed, and formula-looking cells defused for spreadsheets. */
+    public static String csv(List<HostRow> rows) {
+        StringBuilder b = new StringBuilder("host,worst_verdict,where,reason,boot_id,captured_at,kernel,faults,"
+                + "captures,source\n");
+        for (HostRow r : rows) {
+            b.append(String.join(",", cell(r.host()), cell(r.worst()), cell(r.where()), cell(r.reason()),
+                    cell(r.bootId()), cell(r.capturedAt()), cell(r.kernel()), Integer.toString(r.faults()),
+                    Integer.toString(r.captures()), cell(r.source()))).append('\n');
+        }
+        return b.toString();
+    }
+
+    static String cell(String v) {
+        if (v == null) return "";
+        String s = v;
+        if (!s.isEmpty() && "=+-@".indexOf(s.charAt(0)) >= 0) s = "'" + s;
+        if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
+            s = "\"" + s.replace("\"", "\"\"") + "\"";
+        }
+        return s;
+    }
+}

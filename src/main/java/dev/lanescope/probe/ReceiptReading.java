@@ -1,0 +1,242 @@
+package dev.lanescope.probe;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A receipt read in words (DOMAIN.md §8, seed 000 "Reading it", seed 001): the link state first (a number without
+ * it is not a claim; a link recorded below what it can do voids the timings), then what the sweep says: how close
+ * the link came to its usable bandwidth, whether pinning is a lever, whether async ≈ sync (link-limited), the fixed
+ * cost per transfer at small sizes (engine vs link at the same size), and the achieved/usable ratio per size.
+ */
+public record ReceiptReading(List<String> sentences, List<Row> rows, int trainedGen, int trainedWidth,
+                             String trainedFrom, int capableGen, int capableWidth, boolean voidTimings,
+                             boolean claimable) {
+
+    /** The eight series a chart shows (memory, mode). */
+    public static final List<String> SERIES = List.of("pinned h2d_async", "pinned h2d_sync", "pinned d2h",
+            "pageable h2d_async", "pageable h2d_sync", "pageable d2h", "pinned single", "pageable single");
+
+    /** One transfer size: GB/s per series, usable at the trained and the capable link, achieved/usable ratios. */
+    public record Row(long bytes, Map<String, Double> gbps, double usableTrained, double usableCapable) {
+        public double gbps(String series) {
+            Double d = gbps.get(series);
+            return d == null ? Double.NaN : d;
+        }
+
+        /** Best pinned H2D (async or sync) over usable at the trained link. */
+        public double ratioTrained() {
+            return bestPinnedH2d() / usableTrained;
+        }
+
+        public double ratioCapable() {
+            return bestPinnedH2d() / usableCapable;
+        }
+
+        public double bestPinnedH2d() {
+            double a = gbps("pinned h2d_async"), s = gbps("pinned h2d_sync");
+            if (Double.isNaN(a)) return s;
+            if (Double.isNaN(s)) return a;
+            return Math.max(a, s);
+        }
+    }
+
+    public ReceiptReading {
+        sentences = List.copyOf(sentences);
+        rows = List.copyOf(rows);
+    }
+
+    /** The reading as one paragraph per sentence. */
+    public String text() {
+        return String.join("\n", sentences);
+    }
+
+    public static ReceiptReading of(Receipt r) {
+        List<String> s = new ArrayList<>();
+        // ---- link state ----
+        int capGen = r.capableGeneration();
+        int capWidth = r.capableWidth();
+        Receipt.Sampled load = r.gpuUnderLoad();
+        Receipt.Sampled rpLoad = r.rootPortUnderLoad();
+        int trGen = -1, trWidth = -1;
+        String from;
+        if (rpLoad.any()) {
+            trGen = rpLoad.genMax();
+            trWidth = rpLoad.widthMax();
+            from = "root port " + r.rootPort() + " polled under load (" + rpLoad.count() + " samples)";
+        } else if (load.any()) {
+            trGen = load.genMax();
+            trWidth = load.widthMax();
+            from = "nvidia-smi under load (" + load.count() + " samples, Gen" + load.genMin() + ".." + load.genMax()
+                    + ", x" + load.widthMin() + "..x" + load.widthMax() + ")";
+        } else {
+            Receipt.Hop h = r.hop("after", "gpu");
+            if (h == null) h = r.hop("before", "gpu");
+            if (h != null && h.currentSpeed() != null && h.currentSpeed().isKnown()) {
+                trGen = h.currentSpeed().generation();
+                trWidth = h.currentWidth();
+                from = "sysfs right after the run (not sampled under load)";
+            } else {
+                from = "not recorded";
+            }
+        }
+        double usableTr = LinkMath.usableGBps(trGen, trWidth);
+        double usableCap = LinkMath.usableGBps(capGen, capWidth);
+        String gpu = (r.gpuName() == null ? "GPU" : r.gpuName()) + (r.gpuBusId() == null ? "" : " " + r.gpuBusId());
+        boolean claim = r.claimable();
+        boolean low = trGen > 0 && capGen > 0 && (trGen < capGen || (trWidth > 0 && capWidth > 0 && trWidth < capWidth));
+
+        List<Row> rows = rows(r, usableTr, usableCap);
+        Row big = rows.isEmpty() ? null : rows.get(rows.size() - 1);
+        double peak = Double.NaN;
+        long peakAt = -1;
+        for (Row row : rows) {
+            double v = row.bestPinnedH2d();
+            if (!Double.isNaN(v) && (Double.isNaN(peak) || v > peak)) {
+                peak = v;
+                peakAt = row.bytes();
+            }
+        }
+
+        s.add(gpu + " on " + nz(r.hostname()) + ", " + nz(r.startedAt()) + ": " + r.results().size() + " results."
+                + " Link recorded: " + LinkMath.link(trGen, trWidth) + " (" + from + "), capable "
+                + LinkMath.link(capGen, capWidth) + ".");
+        if (low) {
+            s.add("The link trained low (" + LinkMath.link(trGen, trWidth) + " of " + LinkMath.link(capGen, capWidth)
+                    + " capable): these timings are void. They measure the fault, not the code; reboot, check that"
+                    + " the link reads full speed, and run again (seed 001).");
+        }
+        if (!claim) {
+            List<String> why = new ArrayList<>();
+            if (!r.probeOk()) why.add("the probe did not finish cleanly (exit " + r.probeExitCode() + ")");
+            if (!Boolean.TRUE.equals(r.sameBoot())) why.add(r.sameBoot() == null ? "the boot id was not recorded"
+                    : "the boot changed during the run");
+            if (trGen < 0) why.add("no link state was recorded beside the numbers");
+            if (r.results().isEmpty()) why.add("there are no results");
+            s.add("Not a claim: " + String.join(", ", why) + ". A number without its link state is not a claim.");
+        }
+        if (!Double.isNaN(peak)) {
+            String of = Double.isNaN(usableTr) ? "" : " = " + LinkMath.pct(peak / usableTr) + " of the "
+                    + LinkMath.gb(usableTr) + " GB/s a " + LinkMath.link(trGen, trWidth) + " link carries";
+            s.add("Pinned host-to-device peaks at " + LinkMath.gb(peak) + " GB/s (" + LinkMath.size(peakAt) + ")" + of
+                    + ".");
+            int w = trWidth > 0 ? trWidth : capWidth;
+            int g = LinkMath.lowestGenerationCarrying(peak, w);
+            if (w > 0 && g > 1) {
+                s.add("Achieved bandwidth is itself proof of the trained link: " + LinkMath.gb(peak)
+                        + " GB/s only exists at Gen" + g + " x" + w + " or faster (Gen" + (g - 1) + " x" + w
+                        + " carries at most " + LinkMath.gb(LinkMath.usableGBps(g - 1, w)) + ").");
+            }
+        }
+        // ---- pinned vs pageable, at the large sizes ----
+        List<Row> large = rows.stream().filter(x -> x.bytes() >= 64L << 20).toList();
+        if (large.isEmpty() && big != null) large = List.of(big);
+        double pin = avg(large, "pinned h2d_async");
+        double pag = Math.max(avg(large, "pageable h2d_async"), avg(large, "pageable h2d_sync"));
+        if (!Double.isNaN(pin) && !Double.isNaN(pag) && pin > 0) {
+            double q = pag / pin;
+            String where = large.size() == 1 ? "at " + LinkMath.size(large.get(0).bytes())
+                    : "from " + LinkMath.size(large.get(0).bytes()) + " up";
+            if (q >= 0.85) {
+                s.add("Pinned ≈ pageable " + where + " (" + LinkMath.gb(pag) + " vs " + LinkMath.gb(pin)
+                        + " GB/s): pinning is not a lever here.");
+            } else {
+                s.add("Pinning is a lever: pageable host-to-device reaches " + LinkMath.pct(q) + " of pinned " + where
+                        + " (" + LinkMath.gb(pag) + " vs " + LinkMath.gb(pin) + " GB/s).");
+            }
+        }
+        // ---- async vs sync ----
+        if (big != null) {
+            double a = big.gbps("pinned h2d_async"), y = big.gbps("pinned h2d_sync");
+            if (!Double.isNaN(a) && !Double.isNaN(y) && a > 0) {
+                if (Math.abs(y - a) / a <= 0.05) {
+                    s.add("Async ≈ sync at " + LinkMath.size(big.bytes()) + " (" + LinkMath.gb(a) + " vs "
+                            + LinkMath.gb(y) + " GB/s): link-limited; overlapping copies will not raise the ceiling.");
+                } else {
+                    s.add("Async and sync differ at " + LinkMath.size(big.bytes()) + " (" + LinkMath.gb(a) + " vs "
+                            + LinkMath.gb(y) + " GB/s): not simply link-limited; the way copies are issued matters.");
+                }
+            }
+        }
+        // ---- engine vs link at the same size: the small-transfer cost ----
+        if (!rows.isEmpty() && !Double.isNaN(peak)) {
+            Row small = rows.get(0);
+            double a = small.gbps("pinned h2d_async");
+            if (!Double.isNaN(a) && a > 0 && small.bytes() < peakAt) {
+                double us = small.bytes() / a / 1e3;
+                double ideal = small.bytes() / peak / 1e3;
+                s.add(String.format(Locale.ROOT, "At %s a pinned copy takes %.1f µs against %.1f µs at the %s GB/s"
+                                + " ceiling: %.1f µs of fixed cost per transfer, which batching recovers and a faster"
+                                + " link would not. Judge an engine by comparing its effective rate at the same"
+                                + " transfer size with this row (%s GB/s), not with the bulk ceiling.",
+                        LinkMath.size(small.bytes()), us, ideal, LinkMath.gb(peak), us - ideal, LinkMath.gb(a)));
+            }
+        }
+        // ---- D2H ----
+        if (big != null) {
+            double d = big.gbps("pinned d2h"), h = big.bestPinnedH2d();
+            if (!Double.isNaN(d) && !Double.isNaN(h) && h > 0) {
+                s.add("Device-to-host at " + LinkMath.size(big.bytes()) + ": " + LinkMath.gb(d) + " GB/s ("
+                        + (Math.abs(d - h) / h <= 0.05 ? "symmetric with" : LinkMath.pct(d / h) + " of")
+                        + " host-to-device).");
+            }
+        }
+        // ---- NUMA ----
+        Integer gn = r.gpuNumaNode();
+        List<Integer> hn = r.hostBufferNumaNodes();
+        if (gn != null && gn >= 0 && !hn.isEmpty() && !hn.contains(gn)) {
+            s.add("The pinned buffers sat on NUMA node " + hn + " while the GPU hangs off node " + gn
+                    + ": host-to-device crossed the socket link; bind the probe to node " + gn + " and compare.");
+        }
+        List<String> missing = r.missing();
+        if (!missing.isEmpty()) s.add("Missing from the receipt: " + String.join("; ", missing) + ".");
+        return new ReceiptReading(s, rows, trGen, trWidth, from, capGen, capWidth, low, claim);
+    }
+
+    static List<Row> rows(Receipt r, double usableTr, double usableCap) {
+        Map<Long, Map<String, Double>> by = new TreeMap<>();
+        for (ProbeResult x : r.results()) {
+            if (x.bytes() <= 0 || Double.isNaN(x.gbPerS())) continue;
+            by.computeIfAbsent(x.bytes(), k -> new LinkedHashMap<>()).put(x.series(), x.gbPerS());
+        }
+        List<Row> out = new ArrayList<>();
+        by.forEach((b, m) -> out.add(new Row(b, m, usableTr, usableCap)));
+        return out;
+    }
+
+    private static double avg(List<Row> rows, String series) {
+        double sum = 0;
+        int n = 0;
+        for (Row r : rows) {
+            double v = r.gbps(series);
+            if (!Double.isNaN(v)) {
+                sum += v;
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+    private static String nz(String s) {
+        return s == null ? "(unknown)" : s;
+    }
+
+    /** A fixed-width table: size, the main series, usable at trained, ratio. */
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-12s %9s %9s %9s %9s %9s %9s %8s%n", "size", "pin-h2dA", "pin-h2dS",
+                "pin-d2h", "pag-h2dA", "pag-h2dS", "usable", "ratio"));
+        for (Row row : rows) {
+            sb.append(String.format(Locale.ROOT, "%-12s %9s %9s %9s %9s %9s %9s %8s%n", LinkMath.size(row.bytes()),
+                    LinkMath.gb(row.gbps("pinned h2d_async")), LinkMath.gb(row.gbps("pinned h2d_sync")),
+                    LinkMath.gb(row.gbps("pinned d2h")), LinkMath.gb(row.gbps("pageable h2d_async")),
+                    LinkMath.gb(row.gbps("pageable h2d_sync")), LinkMath.gb(row.usableTrained()),
+                    Double.isNaN(row.ratioTrained()) ? "-" : String.format(Locale.ROOT, "%.3f", row.ratioTrained())));
+        }
+        return sb.toString();
+    }
+}
