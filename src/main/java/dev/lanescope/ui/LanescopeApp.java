@@ -35,6 +35,10 @@ public class LanescopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        if (Boolean.getBoolean("lanescope.timing")) {
+            System.out.println("lanescope timing: toolkit up "
+                    + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");
+        }
         StartupOptions opts = StartupOptions.parse(argsOverride != null ? argsOverride
                 : getParameters() == null ? List.of() : getParameters().getRaw());
         vm = new MainViewModel(RecentCaptures.forUser());
@@ -49,6 +53,10 @@ public class LanescopeApp extends Application {
                 MainController.class, () -> new MainController(vm, openSample),
                 DetailsController.class, () -> new DetailsController(vm));
         root = new Views(controllers).load(MainController.class);
+        if (Boolean.getBoolean("lanescope.timing")) {
+            System.out.println("lanescope timing: window built "
+                    + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");
+        }
         stage.setTitle("lanescope — PCIe topology explorer");
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         stage.setScene(new Scene(root, Math.min(1480, screen.getWidth()), Math.min(920, screen.getHeight())));
