@@ -82,7 +82,7 @@ public final class DetailsController {
         kernelLine.setManaged(a.kernelLine() != null);
         atomics.setText(a.atomics());
         peers.getChildren().clear();
-        if (a.peers().isEmpty()) peers.getChildren().add(cell("No other GPU in this capture."));
+        if (a.peers().isEmpty()) peers.getChildren().add(cell("No other GPU or NIC to pair with in this capture."));
         for (CardAdvice.Peer p : a.peers()) {
             Label l = cell(p.other().shortForm() + " " + p.otherName() + ": " + p.pathClass() + " · NCCL: " + p.ncclLevel());
             l.setWrapText(true);
