@@ -245,6 +245,18 @@ public final class MainViewModel {
                 .start();
     }
 
+    /**
+     * Shows a new analysis of the open topology (e.g. with a probe receipt's under-load evidence); ignored when
+     * another capture has been opened meanwhile. The selected card's advice is recomputed.
+     */
+    public void applyAnalysis(InsightsFactory.Analysed a) {
+        Loaded l = loaded.get();
+        if (l == null || a == null || a.topology() != l.topology()) return;
+        loaded.set(new Loaded(l.inputs(), l.label(), a, l.picture()));
+        Bdf s = selected.get();
+        if (s != null) advice.set(InsightsFactory.advise(a, s));
+    }
+
     /** Box ids that match the search text (BDF, name, class badge, or a hop verdict); all when empty. */
     public Set<String> matches() {
         Loaded l = loaded.get();

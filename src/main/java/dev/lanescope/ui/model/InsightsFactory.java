@@ -35,7 +35,12 @@ public final class InsightsFactory {
 
     /** Analyses a topology (the slow part; call off the FX thread). */
     public static Analysed analyse(Topology topology) {
-        Report report = Analyzer.analyze(topology);
+        return analyse(topology, dev.lanescope.analysis.UnderLoad.none());
+    }
+
+    /** Analyses with link readings taken under load (a probe receipt's evidence), off the FX thread. */
+    public static Analysed analyse(Topology topology, dev.lanescope.analysis.UnderLoad evidence) {
+        Report report = Analyzer.analyze(topology, evidence);
         Map<Link, Insights.Hop> hops = new HashMap<>();
         for (HopVerdict h : report.hops()) {
             List<String> sec = h.secondary() == null ? List.of()

@@ -1,0 +1,109 @@
+package dev.lanescope.ui.probe;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.lanescope.probe.LinkMath;
+import dev.lanescope.probe.ProbeResult;
+
+/**
+ * What the chart draws, JavaFX-free: GB/s against transfer size for pinned/pageable H2D and D2H, and two flat lines
+ * at the usable bandwidth of the hop at its trained and at its capable link. x is log2(bytes), so equal steps are
+ * equal ratios of size (the axis labels say the sizes).
+ */
+public final class ProbeCurves {
+
+    /** The measured series: (memory mode) as in the probe's lines, and the legend's words. */
+    public static final List<String[]> MEASURED = List.of(
+            new String[] {"pinned h2d_async", "Pinned H2D (async)"},
+            new String[] {"pageable h2d_sync", "Pageable H2D (sync)"},
+            new String[] {"pinned d2h", "Pinned D2H"},
+            new String[] {"pageable d2h", "Pageable D2H"});
+
+    /** One line: legend name, a style key for CSS ({@code measured}, {@code usable-trained}, {@code usable-capable}). */
+    public record Curve(String name, String key, List<double[]> points) {
+        public Curve {
+            points = List.copyOf(points);
+        }
+    }
+
+    /** The link a flat line stands for: generation and width (-1 unknown) and where it was read. */
+    public record LinkLine(int gen, int width) {
+        public double gbps() {
+            return LinkMath.usableGBps(gen, width);
+        }
+
+        public boolean known() {
+            return !Double.isNaN(gbps());
+        }
+
+        public String text() {
+            return LinkMath.link(gen, width);
+        }
+    }
+
+    private ProbeCurves() {
+    }
+
+    /** The four measured curves (empty ones kept, so the legend stays put) and the two usable lines when known. */
+    public static List<Curve> of(List<ProbeResult> results, LinkLine trained, LinkLine capable) {
+        List<Curve> out = new ArrayList<>();
+        long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+        for (String[] s : MEASURED) {
+            Map<Long, Double> by = new TreeMap<>();
+            for (ProbeResult r : results) {
+                if (r.bytes() <= 0 || Double.isNaN(r.gbPerS()) || !s[0].equals(r.series())) continue;
+                by.put(r.bytes(), r.gbPerS());
+            }
+            List<double[]> pts = new ArrayList<>();
+            by.forEach((b, g) -> pts.add(new double[] {log2(b), g}));
+            out.add(new Curve(s[1], "measured", pts));
+        }
+        for (ProbeResult r : results) {
+            if (r.bytes() <= 0) continue;
+            min = Math.min(min, r.bytes());
+            max = Math.max(max, r.bytes());
+        }
+        double x0 = min == Long.MAX_VALUE ? 18 : Math.floor(log2(min));
+        double x1 = max == Long.MIN_VALUE ? 31 : Math.ceil(log2(max));
+        boolean same = trained != null && capable != null && trained.equals(capable);
+        if (trained != null && trained.known()) {
+            out.add(flat("Usable at the trained link, " + trained.text() + ": " + gb(trained.gbps())
+                    + " GB/s", "usable-trained", trained.gbps(), x0, x1));
+        }
+        if (capable != null && capable.known()) {
+            out.add(flat("Usable at the capable link, " + capable.text() + ": " + gb(capable.gbps())
+                    + " GB/s" + (same ? " (the same: the link trained at full speed)" : ""), "usable-capable",
+                    capable.gbps(), x0, x1));
+        }
+        return out;
+    }
+
+    private static Curve flat(String name, String key, double y, double x0, double x1) {
+        return new Curve(name, key, List.of(new double[] {x0, y}, new double[] {x1, y}));
+    }
+
+    static String gb(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    static double log2(long bytes) {
+        return Math.log(bytes) / Math.log(2);
+    }
+
+    /** An axis label for x = log2(bytes): "256 KiB", "1 MiB", "2 GiB"; sizes between powers of two as rounded. */
+    public static String sizeLabel(double x) {
+        double b = Math.pow(2, x);
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        int u = 0;
+        while (b >= 1024 && u < units.length - 1) {
+            b /= 1024;
+            u++;
+        }
+        return (Math.abs(b - Math.rint(b)) < 0.01 ? String.format(Locale.ROOT, "%.0f", b)
+                : String.format(Locale.ROOT, "%.1f", b)) + " " + units[u];
+    }
+}
