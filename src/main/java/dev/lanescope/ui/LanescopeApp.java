@@ -61,6 +61,7 @@ public class LanescopeApp extends Application {
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         stage.setScene(new Scene(root, Math.min(1480, screen.getWidth()), Math.min(920, screen.getHeight())));
         stage.show();
+        if (opts.receipt() != null) dev.lanescope.ui.probe.ProbeWindow.show(vm, stage).openReceipt(opts.receipt());
         if (Boolean.getBoolean("lanescope.timing")) {
             System.out.println("lanescope timing: window shown "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");

@@ -11,11 +11,12 @@ import dev.lanescope.ui.model.EdgeColours;
 
 /**
  * The window's command line: capture paths (files, folders, .tar.gz), {@code --select BDF} (preselect a card),
- * {@code --mode verdicts|atomics}, {@code --theme light|dark}, {@code --sample NAME} (one of {@code samples/}).
+ * {@code --mode verdicts|atomics}, {@code --theme light|dark}, {@code --sample NAME} (one of {@code samples/}),
+ * {@code --receipt FILE} (open the probe window with this receipt).
  * No path opens the bundled sample.
  */
 public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mode, MainViewModel.Theme theme,
-                             String sample) {
+                             String sample, Path receipt) {
 
     /**
      * The default sample: a real laptop capture (root, lspci -vv) whose verdicts show what the tool is for:
@@ -29,6 +30,7 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
         EdgeColours.Mode mode = EdgeColours.Mode.VERDICTS;
         MainViewModel.Theme theme = MainViewModel.Theme.LIGHT;
         String sample = null;
+        Path receipt = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -38,15 +40,16 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
                 case "--theme" -> theme = "dark".equalsIgnoreCase(value(args, ++i, a)) ? MainViewModel.Theme.DARK
                         : MainViewModel.Theme.LIGHT;
                 case "--sample" -> sample = value(args, ++i, a);
+                case "--receipt" -> receipt = Path.of(value(args, ++i, a));
                 default -> {
                     if (a.isBlank()) continue;
                     if (a.startsWith("--")) throw new IllegalArgumentException("unknown option " + a
-                            + " (want --select BDF, --mode verdicts|atomics, --theme light|dark, --sample NAME, or paths)");
+                            + " (want --select BDF, --mode verdicts|atomics, --theme light|dark, --sample NAME, --receipt FILE, or paths)");
                     inputs.add(Path.of(a));
                 }
             }
         }
-        return new StartupOptions(List.copyOf(inputs), select, mode, theme, sample);
+        return new StartupOptions(List.copyOf(inputs), select, mode, theme, sample, receipt);
     }
 
     private static String value(List<String> args, int i, String opt) {

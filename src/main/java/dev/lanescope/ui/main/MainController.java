@@ -266,6 +266,11 @@ public final class MainController {
     }
 
     @FXML
+    private void openProbe() {
+        dev.lanescope.ui.probe.ProbeWindow.show(vm, window());
+    }
+
+    @FXML
     private void exportPng() {
         MainViewModel.Loaded l = vm.getLoaded();
         if (l == null) return;
