@@ -208,7 +208,7 @@ public final class ProbeViewModel {
             Map<Integer, Integer> rank = new LinkedHashMap<>();
             for (Bdf b : main.gpus()) {
                 TopoNode.FunctionNode n = l.topology().node(b).orElse(null);
-                if (n == null) continue;
+                if (n == null || n.role() == TopoNode.Role.INTEGRATED) continue; // no PCIe link to measure
                 int vendor = n.function().vendorId();
                 int r = rank.merge(vendor, 1, Integer::sum) - 1;
                 var nv = l.picture().nodeOf(b);
