@@ -152,8 +152,9 @@ public final class ProbeController {
             }
         }
         if (lo <= hi) {
-            xAxis.setLowerBound(Math.floor(lo));
-            xAxis.setUpperBound(Math.max(Math.ceil(hi), Math.floor(lo) + 1));
+            double a = Math.floor(lo + 1e-9);
+            xAxis.setLowerBound(a);
+            xAxis.setUpperBound(Math.max(Math.ceil(hi - 1e-9), a + 1));
             xAxis.setTickUnit(hi - lo > 9 ? 2 : 1);
         }
     }

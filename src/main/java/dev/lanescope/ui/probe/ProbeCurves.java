@@ -67,17 +67,16 @@ public final class ProbeCurves {
             min = Math.min(min, r.bytes());
             max = Math.max(max, r.bytes());
         }
-        double x0 = min == Long.MAX_VALUE ? 18 : Math.floor(log2(min));
-        double x1 = max == Long.MIN_VALUE ? 31 : Math.ceil(log2(max));
+        double x0 = min == Long.MAX_VALUE ? 18 : Math.floor(log2(min) + 1e-9);
+        double x1 = max == Long.MIN_VALUE ? 31 : Math.ceil(log2(max) - 1e-9);
         boolean same = trained != null && capable != null && trained.equals(capable);
         if (trained != null && trained.known()) {
-            out.add(flat("Usable at the trained link, " + trained.text() + ": " + gb(trained.gbps())
-                    + " GB/s", "usable-trained", trained.gbps(), x0, x1));
+            out.add(flat("Usable, trained " + trained.text() + " (" + gb(trained.gbps()) + " GB/s)", "usable-trained",
+                    trained.gbps(), x0, x1));
         }
         if (capable != null && capable.known()) {
-            out.add(flat("Usable at the capable link, " + capable.text() + ": " + gb(capable.gbps())
-                    + " GB/s" + (same ? " (the same: the link trained at full speed)" : ""), "usable-capable",
-                    capable.gbps(), x0, x1));
+            out.add(flat("Usable, capable " + capable.text() + " (" + gb(capable.gbps()) + " GB/s"
+                    + (same ? ", same line" : "") + ")", "usable-capable", capable.gbps(), x0, x1));
         }
         return out;
     }

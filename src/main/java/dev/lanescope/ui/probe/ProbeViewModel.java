@@ -212,7 +212,8 @@ public final class ProbeViewModel {
                 int vendor = n.function().vendorId();
                 int r = rank.merge(vendor, 1, Integer::sum) - 1;
                 var nv = l.picture().nodeOf(b);
-                out.add(new GpuChoice(b, n.function().shortName(), nv == null ? null : nv.id(), r));
+                out.add(new GpuChoice(b, dev.lanescope.layout.TopologyLayouts.withoutVendor(n.function().shortName()),
+                        nv == null ? null : nv.id(), r));
             }
         }
         if (out.isEmpty()) out.add(GpuChoice.thisMachine());
@@ -530,6 +531,8 @@ public final class ProbeViewModel {
             }
         }
         sizes.setAll(rows);
+        int planned = rows.stream().mapToInt(SizeRow::total).sum();
+        overall.set(planned == 0 ? 0 : Math.min(1.0, r.results().size() / (double) planned));
     }
 
     static String info(Receipt r, ReceiptReading rd) {

@@ -90,8 +90,8 @@ class ProbePanelTest {
         assertThat(chart.getData()).hasSize(6);
         assertThat(chart.getData()).extracting(XYChart.Series::getName).startsWith("Pinned H2D (async)",
                 "Pageable H2D (sync)", "Pinned D2H", "Pageable D2H");
-        assertThat(chart.getData().get(4).getName()).isEqualTo("Usable at the trained link, Gen5 x16: 63.0 GB/s");
-        assertThat(chart.getData().get(5).getName()).contains("capable link, Gen5 x16").contains("the same");
+        assertThat(chart.getData().get(4).getName()).isEqualTo("Usable, trained Gen5 x16 (63.0 GB/s)");
+        assertThat(chart.getData().get(5).getName()).isEqualTo("Usable, capable Gen5 x16 (63.0 GB/s, same line)");
         assertThat(chart.getData().get(0).getData()).hasSize(8); // 460,800 B .. 2 GiB
         double peak = chart.getData().get(0).getData().stream().mapToDouble(d -> d.getYValue().doubleValue()).max()
                 .orElseThrow();
@@ -100,6 +100,7 @@ class ProbePanelTest {
         assertThat(robot.lookup(".probe-ratio").queryAs(Label.class).getText())
                 .startsWith("Achieved / usable: 0.8").contains("trained Gen5 x16").contains("of 63.0 GB/s");
         assertThat(sizeRows(robot)).contains("460,800 B 8 / 8", "2 GiB 8 / 8").hasSize(8);
+        assertThat(vm.overallProperty().get()).isEqualTo(1.0);
     }
 
     @Test
