@@ -531,8 +531,8 @@ public final class ProbeViewModel {
             }
         }
         sizes.setAll(rows);
-        int planned = rows.stream().mapToInt(SizeRow::total).sum();
-        overall.set(planned == 0 ? 0 : Math.min(1.0, r.results().size() / (double) planned));
+        int all = rows.stream().mapToInt(SizeRow::total).sum();
+        overall.set(all == 0 ? 0 : Math.min(1.0, r.results().size() / (double) all));
     }
 
     static String info(Receipt r, ReceiptReading rd) {
