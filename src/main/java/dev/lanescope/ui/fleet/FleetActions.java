@@ -87,7 +87,7 @@ public final class FleetActions {
             FleetViewModel fvm = fleetVm;
             Parent root = new Views(Map.of(FleetController.class, () -> new FleetController(fvm)))
                     .load(FleetController.class);
-            fleetStage = stage(root, 1360, 640);
+            fleetStage = stage(root, 1540, 640);
             fleetStage.titleProperty().bind(fvm.folderProperty().map(d -> "Fleet — " + d));
             fleetStage.setOnHidden(e -> fvm.cancel());
         }

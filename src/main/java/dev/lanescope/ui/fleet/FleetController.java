@@ -53,6 +53,7 @@ public final class FleetController {
     @FXML private TableColumn<FleetScan.HostRow, String> bootCol;
     @FXML private TableColumn<FleetScan.HostRow, String> timeCol;
     @FXML private TableColumn<FleetScan.HostRow, String> kernelCol;
+    @FXML private TableColumn<FleetScan.HostRow, Integer> capturesCol;
     @FXML private TableColumn<FleetScan.HostRow, String> pathCol;
     @FXML private ProgressBar progress;
     @FXML private Label status;
@@ -82,6 +83,7 @@ public final class FleetController {
         column(bootCol, FleetScan.HostRow::bootId);
         column(timeCol, FleetScan.HostRow::capturedAt);
         column(kernelCol, FleetScan.HostRow::kernel);
+        column(capturesCol, FleetScan.HostRow::captures);
         column(pathCol, FleetScan.HostRow::source);
 
         SortedList<FleetScan.HostRow> sorted = new SortedList<>(vm.shown());
@@ -103,6 +105,12 @@ public final class FleetController {
                 if (e.getClickCount() == 2 && !row.isEmpty()) vm.open(row.getItem());
             });
             return row;
+        });
+        // when a scan has shown its rows, the table has the keyboard: arrows pick a host, Enter opens it
+        vm.rows().addListener((javafx.collections.ListChangeListener<FleetScan.HostRow>) c -> {
+            if (vm.rows().isEmpty()) return;
+            hosts.requestFocus();
+            hosts.getSelectionModel().selectFirst();
         });
         hosts.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
