@@ -81,7 +81,13 @@ public class LanescopeApp extends Application {
                     + ": open a capture with File ▸ Open, or drop one on the window");
             return;
         }
-        vm.open(List.of(dir), MainViewModel.sampleSource(dir));
+        List<Path> inputs;
+        try {
+            inputs = StartupOptions.sampleInputs(dir);
+        } catch (java.io.IOException e) {
+            inputs = List.of(dir);
+        }
+        vm.open(inputs.isEmpty() ? List.of(dir) : inputs, MainViewModel.sampleSource(dir));
     }
 
     /** Prints, once, how long after JVM start the first capture was laid out and painted (for docs/bench). */
