@@ -2,6 +2,7 @@ package dev.lanescope.ui.ceiling;
 
 import java.net.URL;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -85,9 +86,16 @@ public final class CeilingWindow {
     static Optional<CeilingViewModel.CardLink> cardLink(MainViewModel main) {
         MainViewModel.Loaded l = main.getLoaded();
         if (l == null) return Optional.empty();
-        Bdf card = main.selectedProperty().get();
-        if (card == null && !main.gpus().isEmpty()) card = main.gpus().get(0);
-        if (card == null) return Optional.empty();
+        Bdf selected = main.selectedProperty().get();
+        // an integrated GPU (on the root complex, no link) is skipped in favour of the first one behind a link
+        for (Bdf card : selected != null ? List.of(selected) : main.gpus()) {
+            Optional<CeilingViewModel.CardLink> c = cardLink(l, card);
+            if (c.isPresent()) return c;
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<CeilingViewModel.CardLink> cardLink(MainViewModel.Loaded l, Bdf card) {
         var node = l.topology().node(card);
         if (node.isEmpty()) return Optional.empty();
         Optional<Link> narrowest = l.topology().linksUpward(node.get()).stream()
@@ -98,7 +106,7 @@ public final class CeilingWindow {
         String name = f.vendorDeviceName() == null ? "" : " " + shortName(f.vendorDeviceName());
         Link hop = narrowest.get();
         boolean own = hop.device().bdf().equals(card);
-        String label = card.toString() + name + (own ? "" : " (narrowest hop " + hop.port().bdf() + ")");
+        String label = card + name + (own ? "" : " (narrowest hop " + hop.port().bdf() + ")");
         return Optional.of(new CeilingViewModel.CardLink(label, hop.trained()));
     }
 
