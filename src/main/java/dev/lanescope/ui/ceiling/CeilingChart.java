@@ -247,6 +247,11 @@ public final class CeilingChart extends LineChart<Number, Number> {
     protected void layoutPlotChildren() {
         super.layoutPlotChildren();
         for (Runnable p : placers) p.run();
-        for (Node n : overlay) n.toFront();
+        // lines under dots under labels, so no marker line crosses a label's text
+        for (Class<?> k : List.of(Line.class, Circle.class, Label.class)) {
+            for (Node n : overlay) {
+                if (k.isInstance(n)) n.toFront();
+            }
+        }
     }
 }

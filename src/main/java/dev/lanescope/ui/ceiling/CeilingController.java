@@ -209,8 +209,25 @@ public final class CeilingController {
         n.managedProperty().bind(b);
     }
 
-    private static <T> void column(TableColumn<EngineShape.Row, T> col, Function<EngineShape.Row, T> f) {
+    /** A column whose cells wrap their text to the column's width, so nothing is cut to "...". */
+    private static void column(TableColumn<EngineShape.Row, String> col, Function<EngineShape.Row, String> f) {
         col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(f.apply(c.getValue())));
+        col.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            private final javafx.scene.text.Text text = new javafx.scene.text.Text();
+
+            {
+                text.getStyleClass().add("shape-text");
+                text.wrappingWidthProperty().bind(col.widthProperty().subtract(12));
+                setGraphic(text);
+                setPrefHeight(USE_COMPUTED_SIZE);
+            }
+
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                text.setText(empty || item == null ? "" : item);
+            }
+        });
     }
 
     /** Pushes the result into the numbers, the verdict's colour and both charts; the one place pseudo-classes flip. */

@@ -133,7 +133,7 @@ public final class CeilingViewModel {
         applyingPreset = true;
         try {
             bits.set(fmt(p.geometry().bitsPerWeight()));
-            activeBytes.set(bytesText(p.geometry().activeExpertBytesPerToken()));
+            activeBytes.set(String.format(Locale.ROOT, "%,d", p.geometry().activeExpertBytesPerToken()));
         } finally {
             applyingPreset = false;
         }
@@ -145,7 +145,7 @@ public final class CeilingViewModel {
             double b = Double.parseDouble(bits.get().trim());
             long active = p.geometry().withBits(b).activeExpertBytesPerToken();
             applyingPreset = true;
-            activeBytes.set(bytesText(active));
+            activeBytes.set(String.format(Locale.ROOT, "%,d", active));
             errors.get(Field.BITS).set("");
         } catch (NumberFormatException e) {
             errors.get(Field.BITS).set("bits per weight: '" + bits.get() + "' is not a number");
@@ -206,8 +206,9 @@ public final class CeilingViewModel {
             try {
                 CeilingInputs in = new CeilingInputs(active, hit, r.gbPerS(), over, slabBytes, ramGb, ramRead);
                 CeilingResult res = Ceiling.evaluate(in);
-                result.set(res);
+                // series first: listeners of the result read both
                 series.set(CeilingSeries.of(res, measuredLabel(r)));
+                result.set(res);
                 headline.set(Headlines.headline(engineShape.get(), res));
                 verdict.set(Headlines.verdict(engineShape.get(), res));
                 return;
@@ -215,8 +216,8 @@ public final class CeilingViewModel {
                 errors.get(fieldOf(e.field())).set(label(fieldOf(e.field())) + " " + why(e));
             }
         }
-        result.set(null);
         series.set(null);
+        result.set(null);
         headline.set("Fix the marked input to see the verdict");
         verdict.set(firstError());
     }
@@ -353,15 +354,6 @@ public final class CeilingViewModel {
     static String fmt(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%d", (long) v);
         return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
-    }
-
-    /** Bytes in the shortest exact unit the parser reads back: {@code 3M}, or a plain count. */
-    static String bytesText(long b) {
-        for (String u : new String[] {"T", "G", "M", "K"}) {
-            long m = 1L << (10 * ("KMGT".indexOf(u) + 1));
-            if (b >= m && b % m == 0) return (b / m) + u;
-        }
-        return String.format(Locale.ROOT, "%,d", b);
     }
 
     // ---- properties
