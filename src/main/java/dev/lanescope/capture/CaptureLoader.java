@@ -49,7 +49,7 @@ public final class CaptureLoader {
     /** Loads with the given -vv reader (tests pass a small one). */
     public static Capture load(List<Path> inputs, VerboseReader verboseReader) {
         List<Path> in = inputs == null ? List.of() : inputs;
-        String label = in.isEmpty() ? "(no input)" : InputReader.labelOf(in.get(0));
+        String label = in.isEmpty() ? "(no input)" : InputReader.labelOf(in);
         CaptureAssembler asm = new CaptureAssembler(label);
         List<RawFile> raw = new ArrayList<>();
         List<Problem> readProblems = new ArrayList<>();

@@ -30,6 +30,27 @@ final class InputReader {
     }
 
     /** The capture label an input gives: the folder name, the archive name without its extension, the file name. */
+    /**
+     * How to name a capture to the user: a folder or archive by its name; several files of one folder by the folder;
+     * a single file with its folder ({@code dell-optiplex/vv.txt}), since {@code vv.txt} alone says nothing.
+     */
+    static String labelOf(List<Path> inputs) {
+        Path first = inputs.get(0).toAbsolutePath().normalize();
+        boolean plainFiles = inputs.stream().allMatch(p -> Files.isRegularFile(p) && !isArchiveName(p));
+        if (plainFiles && first.getParent() != null && first.getParent().getFileName() != null) {
+            Path parent = first.getParent();
+            boolean sameFolder = inputs.stream().allMatch(p -> parent.equals(p.toAbsolutePath().normalize().getParent()));
+            if (inputs.size() > 1 && sameFolder) return parent.getFileName().toString();
+            if (inputs.size() == 1) return parent.getFileName() + "/" + first.getFileName();
+        }
+        return labelOf(inputs.get(0));
+    }
+
+    private static boolean isArchiveName(Path p) {
+        String n = p.getFileName() == null ? "" : p.getFileName().toString().toLowerCase(Locale.ROOT);
+        return n.endsWith(".tar.gz") || n.endsWith(".tgz") || n.endsWith(".tar");
+    }
+
     static String labelOf(Path input) {
         Path fn = input.toAbsolutePath().normalize().getFileName();
         String name = fn == null ? input.toString() : fn.toString();

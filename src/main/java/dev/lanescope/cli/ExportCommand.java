@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.lanescope.export.GraphExports;
+import dev.lanescope.export.PngExporter;
+import dev.lanescope.model.Bdf;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,14 +34,22 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--graph-json", paramLabel = "FILE", description = "jgrapht JSON graph output file.")
     Path graphJson;
 
+    @Option(names = "--png", paramLabel = "FILE",
+            description = "The picture the window draws (2x, legend, capture name, the selected card's answer),"
+                    + " rendered without a display.")
+    Path png;
+
+    @Option(names = "--device", paramLabel = "BDF", description = "With --png: the card whose answer and path are drawn.")
+    String device;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
-        if (dot == null && graphml == null && graphJson == null) {
-            err.println("lanescope export: name at least one output (--dot, --graphml, --graph-json)");
+        if (dot == null && graphml == null && graphJson == null && png == null) {
+            err.println("lanescope export: name at least one output (--png, --dot, --graphml, --graph-json)");
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
@@ -47,6 +57,20 @@ final class ExportCommand implements Callable<Integer> {
         if (!loaded.usable()) {
             loaded.explainUnusable(err);
             return Main.EXIT_UNUSABLE;
+        }
+        Bdf selected = null;
+        if (device != null) {
+            selected = Bdf.tryParse(device);
+            if (selected == null || loaded.topology().node(selected).isEmpty()) {
+                err.println("lanescope export: --device " + device + " is not a function of " + loaded.capture().label());
+                err.flush();
+                return Main.EXIT_UNUSABLE;
+            }
+        }
+        if (png != null) {
+            Path written = PngExporter.renderHeadless(loaded.topology(), png, selected);
+            spec.commandLine().getOut().println("wrote " + written);
+            spec.commandLine().getOut().flush();
         }
         if (dot != null) write(dot, GraphExports.export(loaded.topology(), loaded.report(), GraphExports.Format.DOT));
         if (graphml != null) {

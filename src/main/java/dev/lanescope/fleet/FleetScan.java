@@ -87,14 +87,33 @@ public final class FleetScan {
         return n.endsWith(".tar.gz") || n.endsWith(".tgz") || n.endsWith(".tar");
     }
 
+    /** What a long scan reports while it runs (from the scanning thread); {@code cancelled} stops it between captures. */
+    public interface Progress {
+        void read(int done, int total);
+
+        default boolean cancelled() {
+            return false;
+        }
+    }
+
     public static Result scan(Path dir, int threads) throws IOException {
+        return scan(dir, threads, null);
+    }
+
+    /** As {@link #scan(Path, int)}, reporting each capture read; throws CancellationException when cancelled. */
+    public static Result scan(Path dir, int threads, Progress progress) throws IOException {
         List<Path> inputs = captures(dir);
+        if (progress != null) progress.read(0, inputs.size());
         List<HostRow> perCapture = new ArrayList<>(inputs.size());
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
         try {
             List<Future<HostRow>> futures = new ArrayList<>(inputs.size());
             for (Path p : inputs) futures.add(pool.submit(() -> row(dir, p)));
             for (int i = 0; i < futures.size(); i++) {
+                if (progress != null && progress.cancelled()) {
+                    throw new java.util.concurrent.CancellationException("scan cancelled after " + i + " of "
+                            + inputs.size() + " captures");
+                }
                 try {
                     perCapture.add(futures.get(i).get());
                 } catch (ExecutionException e) {
@@ -103,6 +122,7 @@ public final class FleetScan {
                     Thread.currentThread().interrupt();
                     throw new IOException("scan interrupted", e);
                 }
+                if (progress != null) progress.read(i + 1, inputs.size());
             }
         } finally {
             pool.shutdownNow();
@@ -127,7 +147,8 @@ public final class FleetScan {
         return out;
     }
 
-    static int rank(String worst) {
+    /** Sort key of a row's worst verdict: UNUSABLE first, then real faults, ..., fine, NO_LINKS last. */
+    public static int rank(String worst) {
         if (worst.equals("UNUSABLE")) return -1;
         if (worst.equals("NO_LINKS")) return RANK.size();
         int i = RANK.indexOf(LinkVerdict.valueOf(worst));

@@ -75,6 +75,12 @@ public final class RemoteCollect {
      * partial file is removed and the message says what happened.
      */
     public static Path run(List<String> command, byte[] script, Path out, long timeoutSeconds) throws Failure {
+        return run(command, script, out, timeoutSeconds, null);
+    }
+
+    /** As above; each line the remote side writes to stderr (the collector's notes, ssh's warnings) goes to {@code lines}. */
+    public static Path run(List<String> command, byte[] script, Path out, long timeoutSeconds,
+                           java.util.function.Consumer<String> lines) throws Failure {
         String host = command.get(command.indexOf("--") + 1);
         Process p;
         try {
@@ -85,7 +91,7 @@ public final class RemoteCollect {
                     + " client or put ssh on PATH");
         }
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Thread errReader = new Thread(() -> drain(p.getErrorStream(), err), "ssh-stderr");
+        Thread errReader = new Thread(() -> drain(p.getErrorStream(), err, lines), "ssh-stderr");
         errReader.setDaemon(true);
         errReader.start();
         Thread writer = new Thread(() -> {
@@ -145,18 +151,34 @@ public final class RemoteCollect {
         return out;
     }
 
-    private static void drain(InputStream in, ByteArrayOutputStream keep) {
+    private static void drain(InputStream in, ByteArrayOutputStream keep, java.util.function.Consumer<String> lines) {
         byte[] buf = new byte[4096];
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
         int r;
         try {
             while ((r = in.read(buf)) > 0) {
                 synchronized (keep) {
                     if (keep.size() < STDERR_KEEP) keep.write(buf, 0, Math.min(r, STDERR_KEEP - keep.size()));
                 }
+                if (lines == null) continue;
+                for (int i = 0; i < r; i++) {
+                    if (buf[i] == '\n') {
+                        emit(line, lines);
+                    } else if (line.size() < 1000) {
+                        line.write(buf[i]);
+                    }
+                }
             }
         } catch (IOException e) {
             // process ended
         }
+        if (lines != null) emit(line, lines);
+    }
+
+    private static void emit(ByteArrayOutputStream line, java.util.function.Consumer<String> lines) {
+        String s = line.toString(StandardCharsets.UTF_8).strip();
+        line.reset();
+        if (!s.isEmpty()) lines.accept(s);
     }
 
     private static String lastLine(String s) {

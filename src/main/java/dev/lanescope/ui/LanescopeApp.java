@@ -13,6 +13,8 @@ import javafx.stage.Stage;
 
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.details.DetailsController;
+import dev.lanescope.ui.fleet.FleetActions;
+import dev.lanescope.ui.fleet.FleetStartup;
 import dev.lanescope.ui.main.MainController;
 import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.main.RecentCaptures;
@@ -23,6 +25,7 @@ public class LanescopeApp extends Application {
     private final List<String> argsOverride;
     private MainViewModel vm;
     private Parent root;
+    private FleetActions fleet;
 
     public LanescopeApp() {
         this(null);
@@ -39,8 +42,9 @@ public class LanescopeApp extends Application {
             System.out.println("lanescope timing: toolkit up "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");
         }
-        StartupOptions opts = StartupOptions.parse(argsOverride != null ? argsOverride
+        FleetStartup fleetArgs = FleetStartup.parse(argsOverride != null ? argsOverride
                 : getParameters() == null ? List.of() : getParameters().getRaw());
+        StartupOptions opts = StartupOptions.parse(fleetArgs.rest());
         vm = new MainViewModel(RecentCaptures.forUser());
         vm.modeProperty().set(opts.mode());
         vm.themeProperty().set(opts.theme());
@@ -49,8 +53,9 @@ public class LanescopeApp extends Application {
         if (opts.select() != null) vm.selectAfterLoad(opts.select());
         if (opts.inputs().isEmpty()) openSample(opts);
         else vm.open(opts.inputs(), null);
+        fleet = new FleetActions(vm, () -> stage);
         Map<Class<?>, Supplier<?>> controllers = Map.of(
-                MainController.class, () -> new MainController(vm, openSample),
+                MainController.class, () -> new MainController(vm, openSample, fleet),
                 DetailsController.class, () -> new DetailsController(vm));
         root = new Views(controllers).load(MainController.class);
         if (Boolean.getBoolean("lanescope.timing")) {
@@ -61,6 +66,7 @@ public class LanescopeApp extends Application {
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         stage.setScene(new Scene(root, Math.min(1480, screen.getWidth()), Math.min(920, screen.getHeight())));
         stage.show();
+        fleetArgs.apply(vm, fleet);
         if (Boolean.getBoolean("lanescope.timing")) {
             System.out.println("lanescope timing: window shown "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");
@@ -75,7 +81,13 @@ public class LanescopeApp extends Application {
                     + ": open a capture with File ▸ Open, or drop one on the window");
             return;
         }
-        vm.open(List.of(dir), MainViewModel.sampleSource(dir));
+        List<Path> inputs;
+        try {
+            inputs = StartupOptions.sampleInputs(dir);
+        } catch (java.io.IOException e) {
+            inputs = List.of(dir);
+        }
+        vm.open(inputs.isEmpty() ? List.of(dir) : inputs, MainViewModel.sampleSource(dir));
     }
 
     /** Prints, once, how long after JVM start the first capture was laid out and painted (for docs/bench). */
@@ -101,6 +113,11 @@ public class LanescopeApp extends Application {
     /** For tests: the view-model of the running window. */
     public MainViewModel viewModel() {
         return vm;
+    }
+
+    /** For tests: the fleet views' hook (compare, scan, collect). */
+    public FleetActions fleet() {
+        return fleet;
     }
 
     public Parent root() {

@@ -33,7 +33,7 @@ public final class Launcher {
     public static void main(String[] args) {
         System.setProperty("lanescope.launched", String.valueOf(System.nanoTime()));
         try {
-            StartupOptions.parse(java.util.List.of(args));
+            StartupOptions.parse(dev.lanescope.ui.fleet.FleetStartup.parse(java.util.List.of(args)).rest());
         } catch (IllegalArgumentException e) {
             System.err.println("lanescope: " + e.getMessage());
             System.exit(2);

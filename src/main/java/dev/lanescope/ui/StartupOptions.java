@@ -65,4 +65,25 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
     public Path sampleDir() {
         return samplesRoot().resolve(sample == null ? DEFAULT_SAMPLE : sample);
     }
+
+    /**
+     * The files of a bundled sample folder that make one capture: its provenance note ({@code source.txt}) is left
+     * out, and so are alternate dumps of the same machine ({@code vv_nonroot.txt}, {@code vv_reverted_kernel.txt},
+     * {@code tv_hotplugged.txt}) when the plain {@code vv.txt} / {@code tv.txt} is there (samples/README.md).
+     */
+    public static java.util.List<Path> sampleInputs(Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            return files.filter(Files::isRegularFile)
+                    .filter(f -> !f.getFileName().toString().equals("source.txt"))
+                    .filter(f -> !isAlternate(dir, f.getFileName().toString()))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    private static boolean isAlternate(Path dir, String name) {
+        int us = name.indexOf('_');
+        if (us < 0 || !name.endsWith(".txt")) return false;
+        return Files.exists(dir.resolve(name.substring(0, us) + ".txt"));
+    }
 }

@@ -106,7 +106,7 @@ class CaptureLoaderTest {
         Files.copy(Samples.path("puget-wrx90-threadripper-pro-rtx6000ada-cx7/tv.txt"), tv);
         Files.copy(Samples.path("microtca-q170-plx-pex8725-pex8748/vv.txt"), vv);
         Capture c = CaptureLoader.load(List.of(vv, tv), HeaderOnlyVerbose::parse);
-        assertThat(c.label()).isEqualTo("vv.txt");
+        assertThat(c.label()).as("files of one folder are named by the folder").isEqualTo(tmp.getFileName().toString());
         assertThat(c.tree()).isEmpty();
         assertThat(c.functions()).hasSize(42);
         assertThat(of(c, Severity.ERROR)).singleElement().satisfies(p -> {

@@ -158,6 +158,28 @@ class CliTest {
         return find(j.get("hops"), "device", "0000:01:00.0").get("verdict").asText();
     }
 
+    @Test
+    void exportPngRendersWithoutADisplay(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("out.png");
+        CliRun r = CliRun.of("export", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000/vv.txt", "--png", png.toString(),
+                "--device", "01:00.0");
+        assertThat(r.exit()).as(r.err()).isZero();
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(img.getWidth()).as("2x scale of a whole machine").isGreaterThan(1500);
+        assertThat(img.getHeight()).isGreaterThan(600);
+        try (var files = Files.list(dir)) {
+            assertThat(files).as("no temporary file left beside it").containsExactly(png);
+        }
+    }
+
+    @Test
+    void exportPngRefusesAnUnknownDevice(@TempDir Path dir) {
+        CliRun r = CliRun.of("export", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000/vv.txt", "--png",
+                dir.resolve("x.png").toString(), "--device", "55:00.0");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("55:00.0").contains("is not a function");
+    }
+
     private static JsonNode find(JsonNode array, String key, String value) {
         for (JsonNode n : array) {
             if (n.hasNonNull(key) && n.get(key).asText().equals(value)) return n;

@@ -61,7 +61,7 @@ class ExplorerWindowTest {
         waitLoaded();
         Label banner = robot.lookup(".banner-sample").queryAs(Label.class);
         assertThat(banner.isVisible()).isTrue();
-        assertThat(banner.getText()).startsWith("Sample capture: hp-laptop-coffeelake-gtx1650-titanridge (from ");
+        assertThat(banner.getText()).startsWith("Sample capture: hp-laptop-coffeelake-gtx1650-titanridge/vv.txt (from ");
         TopologyLayouts.Picture p = vm().getLoaded().picture();
         assertThat(robot.lookup(".topo-node").queryAll()).hasSize(p.nodes().size());
         assertThat(p.functionCount()).isEqualTo(vm().getLoaded().topology().functions().size()).isEqualTo(34);

@@ -43,6 +43,7 @@ public final class MainController {
 
     private final MainViewModel vm;
     private final Runnable openSample;
+    private final dev.lanescope.ui.fleet.FleetActions fleet;
 
     @FXML private BorderPane root;
     @FXML private Menu recentMenu;
@@ -66,9 +67,10 @@ public final class MainController {
     @FXML private ProgressBar progress;
     @FXML private Label status;
 
-    public MainController(MainViewModel vm, Runnable openSample) {
+    public MainController(MainViewModel vm, Runnable openSample, dev.lanescope.ui.fleet.FleetActions fleet) {
         this.vm = vm;
         this.openSample = openSample;
+        this.fleet = fleet;
     }
 
     @FXML
@@ -263,6 +265,22 @@ public final class MainController {
                 })
                 .onError(e -> vm.statusProperty().set("Could not read this machine: " + e.getMessage()))
                 .start();
+    }
+
+    // fleet views (compare, scan, collect over ssh): their own windows, in dev.lanescope.ui.fleet
+    @FXML
+    private void compareWith() {
+        fleet.compareWith();
+    }
+
+    @FXML
+    private void scanFolder() {
+        fleet.scanFolder();
+    }
+
+    @FXML
+    private void collectFromHost() {
+        fleet.collectFromHost();
     }
 
     @FXML
