@@ -15,12 +15,14 @@ import dev.lanescope.analysis.ceiling.CeilingInputException;
 import dev.lanescope.analysis.ceiling.CeilingInputs;
 import dev.lanescope.analysis.ceiling.CeilingResult;
 import dev.lanescope.analysis.ceiling.CeilingSeries;
+import dev.lanescope.analysis.ceiling.EngineShape;
 import dev.lanescope.analysis.ceiling.H2dRate;
 import dev.lanescope.analysis.ceiling.HostMemoryPreset;
 import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.analysis.ceiling.TransferSample;
 import dev.lanescope.export.CeilingCsv;
 import dev.lanescope.export.CeilingJson;
+import dev.lanescope.export.PngCeilingExporter;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.probe.H2dReceipt;
 import picocli.CommandLine;
@@ -90,6 +92,10 @@ final class CeilingCommand implements Callable<Integer> {
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write the numbers and chart series as CSV.")
     Path csv;
 
+    @Option(names = "--png", paramLabel = "FILE",
+            description = "Also render the verdict and both charts as a PNG (2x, rendered headless; no display needed).")
+    Path png;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -117,6 +123,10 @@ final class CeilingCommand implements Callable<Integer> {
             CeilingResult r = Ceiling.evaluate(in);
             CeilingSeries s = CeilingSeries.of(r, rateLabel(rate));
             if (csv != null) ExportCommand.write(csv, CeilingCsv.of(r, s));
+            if (png != null) {
+                PngCeilingExporter.renderHeadless(r, s, EngineShape.STREAMS_WEIGHTS, png);
+                if (!json) err.println("lanescope ceiling: wrote " + png.toAbsolutePath());
+            }
             if (json) {
                 out.println(new ObjectMapper().writerWithDefaultPrettyPrinter()
                         .writeValueAsString(CeilingJson.of(r, rate, s)));

@@ -390,6 +390,11 @@ public final class MainController {
         vm.toggleTheme();
     }
 
+    @FXML
+    private void openCeiling() {
+        dev.lanescope.ui.ceiling.CeilingWindow.open(window(), vm);
+    }
+
     public TopologyView topologyView() {
         return topology;
     }

@@ -1,0 +1,384 @@
+package dev.lanescope.ui.ceiling;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
+
+import dev.lanescope.analysis.ceiling.Ceiling;
+import dev.lanescope.analysis.ceiling.CeilingInputException;
+import dev.lanescope.analysis.ceiling.CeilingInputs;
+import dev.lanescope.analysis.ceiling.CeilingResult;
+import dev.lanescope.analysis.ceiling.CeilingSeries;
+import dev.lanescope.analysis.ceiling.EngineShape;
+import dev.lanescope.analysis.ceiling.H2dRate;
+import dev.lanescope.analysis.ceiling.HostMemoryPreset;
+import dev.lanescope.analysis.ceiling.MoePreset;
+import dev.lanescope.analysis.ceiling.TransferSample;
+import dev.lanescope.model.LinkState;
+
+/**
+ * State of the "Does the link matter?" panel: the inputs as the user typed them, a message per field that is
+ * refused, and the evaluated result and chart series (null while any input is refused, so the chart never sees a
+ * non-physical number). Every input change re-evaluates at once. No scene graph here.
+ */
+public final class CeilingViewModel {
+
+    /** The input fields, each with its own error message. */
+    public enum Field { ACTIVE_BYTES, BITS, HIT_RATE, H2D, ACHIEVABLE, OVERHEAD, SLAB, RAM, RAM_BYTES }
+
+    /** Where the host-to-device rate comes from. */
+    public enum RateSource {
+        LINK_ESTIMATE("Selected card's link × factor"), RECEIPT("Probe receipt"), TYPED("Typed");
+
+        private final String label;
+
+        RateSource(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    /** A card's trained link as the main window knows it; {@code label} names the card. */
+    public record CardLink(String label, LinkState link) {
+    }
+
+    /** A receipt's host-to-device size sweep, read once; the rate is picked per slab size. */
+    public record Receipt(String name, List<TransferSample> samples, String what) {
+        public Receipt {
+            samples = List.copyOf(samples);
+        }
+    }
+
+    private final ObjectProperty<EngineShape> engineShape = new SimpleObjectProperty<>(EngineShape.STREAMS_WEIGHTS);
+    private final ObjectProperty<MoePreset> modelPreset = new SimpleObjectProperty<>(MoePreset.QWEN3_30B_A3B);
+    private final StringProperty activeBytes = new SimpleStringProperty("");
+    private final StringProperty bits = new SimpleStringProperty("");
+    private final StringProperty hitRate = new SimpleStringProperty("0");
+    private final ObjectProperty<RateSource> rateSource = new SimpleObjectProperty<>(RateSource.TYPED);
+    private final StringProperty typedH2d = new SimpleStringProperty("7.0");
+    private final StringProperty achievable = new SimpleStringProperty(fmt(H2dRate.DEFAULT_ACHIEVABLE_FACTOR));
+    private final ObjectProperty<CardLink> cardLink = new SimpleObjectProperty<>();
+    private final ObjectProperty<Receipt> receipt = new SimpleObjectProperty<>();
+    private final StringProperty overhead = new SimpleStringProperty("0");
+    private final BooleanProperty overheadFromReceipt = new SimpleBooleanProperty(true);
+    private final ObjectProperty<HostMemoryPreset> ramPreset =
+            new SimpleObjectProperty<>(HostMemoryPreset.LPDDR5X_8000_256);
+    private final StringProperty ram = new SimpleStringProperty("");
+    private final StringProperty ramBytes = new SimpleStringProperty("");
+    private final StringProperty slab = new SimpleStringProperty("3M");
+
+    private final Map<Field, ReadOnlyStringWrapper> errors = new EnumMap<>(Field.class);
+    private final ReadOnlyObjectWrapper<CeilingResult> result = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<CeilingSeries> series = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<H2dRate> rate = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper rateNote = new ReadOnlyStringWrapper("");
+    private boolean applyingPreset;
+    private boolean evaluating;
+
+    public CeilingViewModel() {
+        for (Field f : Field.values()) errors.put(f, new ReadOnlyStringWrapper(""));
+        modelPreset.addListener((o, a, b) -> applyModelPreset());
+        ramPreset.addListener((o, a, b) -> applyRamPreset());
+        activeBytes.addListener((o, a, b) -> {
+            if (applyingPreset) return;
+            modelPreset.set(null);
+            errors.get(Field.BITS).set("");
+        });
+        bits.addListener((o, a, b) -> {
+            if (!applyingPreset && modelPreset.get() != null) recomputeActiveFromBits();
+        });
+        ram.addListener((o, a, b) -> {
+            if (!applyingPreset) ramPreset.set(null);
+        });
+        overhead.addListener((o, a, b) -> {
+            if (!applyingPreset) overheadFromReceipt.set(false);
+        });
+        receipt.addListener((o, a, b) -> {
+            overheadFromReceipt.set(true);
+            if (b != null) rateSource.set(RateSource.RECEIPT);
+        });
+        cardLink.addListener((o, a, b) -> {
+            if (b != null && a == null && rateSource.get() == RateSource.TYPED) rateSource.set(RateSource.LINK_ESTIMATE);
+        });
+        applyModelPreset();
+        applyRamPreset();
+        ObservableValue<?>[] deps = {engineShape, activeBytes, bits, hitRate, rateSource, typedH2d, achievable, cardLink,
+                receipt, overhead, ram, ramBytes, slab};
+        for (ObservableValue<?> d : deps) d.addListener((o, a, b) -> evaluate());
+        evaluate();
+    }
+
+    private void applyModelPreset() {
+        MoePreset p = modelPreset.get();
+        if (p == null) return;
+        applyingPreset = true;
+        try {
+            bits.set(fmt(p.geometry().bitsPerWeight()));
+            activeBytes.set(String.format(Locale.ROOT, "%,d", p.geometry().activeExpertBytesPerToken()));
+        } finally {
+            applyingPreset = false;
+        }
+    }
+
+    private void recomputeActiveFromBits() {
+        MoePreset p = modelPreset.get();
+        try {
+            double b = Double.parseDouble(bits.get().trim());
+            long active = p.geometry().withBits(b).activeExpertBytesPerToken();
+            applyingPreset = true;
+            activeBytes.set(String.format(Locale.ROOT, "%,d", active));
+            errors.get(Field.BITS).set("");
+        } catch (NumberFormatException e) {
+            errors.get(Field.BITS).set("bits per weight: '" + bits.get() + "' is not a number");
+        } catch (CeilingInputException e) {
+            errors.get(Field.BITS).set("bits per weight " + why(e));
+        } finally {
+            applyingPreset = false;
+        }
+    }
+
+    private void applyRamPreset() {
+        HostMemoryPreset p = ramPreset.get();
+        if (p == null) return;
+        applyingPreset = true;
+        try {
+            ram.set(fmt(p.gbPerS()));
+        } finally {
+            applyingPreset = false;
+        }
+    }
+
+    /** Reads every field, builds the inputs and evaluates; a refused field gets its message and clears the result. */
+    void evaluate() {
+        if (evaluating) return;
+        evaluating = true;
+        try {
+            evaluateNow();
+        } finally {
+            evaluating = false;
+        }
+    }
+
+    private void evaluateNow() {
+        for (Field f : Field.values()) {
+            if (f != Field.BITS) errors.get(f).set("");
+        }
+        boolean ok = errors.get(Field.BITS).get().isEmpty();
+        Long active = bytes(Field.ACTIVE_BYTES, activeBytes.get(), "active expert bytes per token");
+        Double hit = number(Field.HIT_RATE, hitRate.get(), "LRU hit rate");
+        Long slabBytes = bytes(Field.SLAB, slab.get(), "slab size");
+        Double ramGb = number(Field.RAM, ram.get(), "host RAM bandwidth");
+        Long ramRead = ramBytes.get().isBlank() ? active : bytes(Field.RAM_BYTES, ramBytes.get(), "bytes read in RAM");
+        H2dRate r = slabBytes == null ? null : rate(slabBytes);
+        Double over = null;
+        if (r != null && rateSource.get() == RateSource.RECEIPT && overheadFromReceipt.get()) {
+            over = r.overheadUs();
+            applyingPreset = true;
+            overhead.set(fmt(Math.round(over * 10) / 10.0));
+            applyingPreset = false;
+        } else {
+            over = number(Field.OVERHEAD, overhead.get(), "per-transfer overhead");
+        }
+        ok &= active != null && hit != null && slabBytes != null && ramGb != null && ramRead != null && r != null
+                && over != null;
+        rate.set(r);
+        rateNote.set(r == null ? "" : r.note());
+        if (ok) {
+            try {
+                CeilingInputs in = new CeilingInputs(active, hit, r.gbPerS(), over, slabBytes, ramGb, ramRead);
+                CeilingResult res = Ceiling.evaluate(in);
+                // series first: listeners of the result read both
+                series.set(CeilingSeries.of(res, measuredLabel(r)));
+                result.set(res);
+                headline.set(Headlines.headline(engineShape.get(), res));
+                verdict.set(Headlines.verdict(engineShape.get(), res));
+                return;
+            } catch (CeilingInputException e) {
+                errors.get(fieldOf(e.field())).set(label(fieldOf(e.field())) + " " + why(e));
+            }
+        }
+        series.set(null);
+        result.set(null);
+        headline.set("Fix the marked input to see the verdict");
+        verdict.set(firstError());
+    }
+
+    private H2dRate rate(long slabBytes) {
+        try {
+            return switch (rateSource.get()) {
+                case TYPED -> {
+                    Double gb = number(Field.H2D, typedH2d.get(), "host-to-device rate");
+                    yield gb == null ? null : H2dRate.typed(gb, 0);
+                }
+                case LINK_ESTIMATE -> {
+                    Double f = number(Field.ACHIEVABLE, achievable.get(), "achievable factor");
+                    CardLink c = cardLink.get();
+                    if (c == null) {
+                        errors.get(Field.H2D).set("no card selected in the main window: select a GPU there, "
+                                + "open a receipt or type a rate");
+                        yield null;
+                    }
+                    yield f == null ? null : H2dRate.fromLink(c.link(), f, 0);
+                }
+                case RECEIPT -> {
+                    Receipt rc = receipt.get();
+                    if (rc == null) {
+                        errors.get(Field.H2D).set("no receipt open: open one (pcie_bw JSON lines or a "
+                                + "run_receipt.sh receipt)");
+                        yield null;
+                    }
+                    yield H2dRate.fromSamples(rc.samples(), slabBytes, rc.what());
+                }
+            };
+        } catch (CeilingInputException e) {
+            Field f = rateSource.get() == RateSource.LINK_ESTIMATE && "achievableFactor".equals(e.field())
+                    ? Field.ACHIEVABLE : Field.H2D;
+            errors.get(f).set(label(f) + " " + why(e));
+            return null;
+        }
+    }
+
+    private String measuredLabel(H2dRate r) {
+        return switch (r.source()) {
+            case RECEIPT -> "measured";
+            case TYPED -> "typed";
+            case LINK_ESTIMATE -> cardLink.get().link().genText() + " × " + achievable.get().trim();
+        };
+    }
+
+    private String firstError() {
+        for (Field f : Field.values()) {
+            String e = errors.get(f).get();
+            if (!e.isEmpty()) return e;
+        }
+        return "";
+    }
+
+    private Double number(Field f, String text, String what) {
+        String t = text == null ? "" : text.trim().replace("_", "");
+        if (t.isEmpty()) {
+            errors.get(f).set(what + " is empty: type a number");
+            return null;
+        }
+        try {
+            double v = Double.parseDouble(t);
+            if (!Double.isFinite(v)) throw new NumberFormatException();
+            return v;
+        } catch (NumberFormatException e) {
+            errors.get(f).set(what + ": '" + text.trim() + "' is not a number");
+            return null;
+        }
+    }
+
+    /** Bytes: plain, with {@code ,} or {@code _}, scientific, or with K/M/G/T (KiB, MiB, GiB, TiB). */
+    private Long bytes(Field f, String text, String what) {
+        String t = text == null ? "" : text.trim().replace("_", "").replace(",", "");
+        if (t.isEmpty()) {
+            errors.get(f).set(what + " is empty: type a byte count (e.g. 3M, 1.2G, 460800)");
+            return null;
+        }
+        long mult = 1;
+        char last = Character.toUpperCase(t.charAt(t.length() - 1));
+        if ("KMGT".indexOf(last) >= 0) {
+            mult = 1L << (10 * ("KMGT".indexOf(last) + 1));
+            t = t.substring(0, t.length() - 1).trim();
+        }
+        try {
+            double v = Double.parseDouble(t) * mult;
+            if (!Double.isFinite(v) || Math.abs(v) > 1e18) {
+                errors.get(f).set(what + ": '" + text.trim() + "' is absurdly large: no model or copy is that big");
+                return null;
+            }
+            if (v != Math.rint(v)) {
+                errors.get(f).set(what + " must be a whole number of bytes (got " + text.trim() + ")");
+                return null;
+            }
+            return (long) v;
+        } catch (NumberFormatException e) {
+            errors.get(f).set(what + ": '" + text.trim() + "' is not a byte count (e.g. 3M, 1.2G, 460800)");
+            return null;
+        }
+    }
+
+    static Field fieldOf(String inputName) {
+        return switch (inputName) {
+            case "activeExpertBytesPerToken" -> Field.ACTIVE_BYTES;
+            case "hitRate" -> Field.HIT_RATE;
+            case "overheadUs" -> Field.OVERHEAD;
+            case "slabBytes" -> Field.SLAB;
+            case "ramGbPerS" -> Field.RAM;
+            case "ramBytesPerToken" -> Field.RAM_BYTES;
+            case "achievableFactor" -> Field.ACHIEVABLE;
+            case "bitsPerWeight" -> Field.BITS;
+            default -> Field.H2D;
+        };
+    }
+
+    static String label(Field f) {
+        return switch (f) {
+            case ACTIVE_BYTES -> "active expert bytes per token";
+            case BITS -> "bits per weight";
+            case HIT_RATE -> "LRU hit rate";
+            case H2D -> "host-to-device rate";
+            case ACHIEVABLE -> "achievable factor";
+            case OVERHEAD -> "per-transfer overhead";
+            case SLAB -> "slab size";
+            case RAM -> "host RAM bandwidth";
+            case RAM_BYTES -> "bytes read in RAM per token";
+        };
+    }
+
+    private static String why(CeilingInputException e) {
+        return e.getMessage().substring(e.field().length() + 2);
+    }
+
+    static String fmt(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%d", (long) v);
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
+    }
+
+    // ---- properties
+
+    public ObjectProperty<EngineShape> engineShapeProperty() { return engineShape; }
+    public ObjectProperty<MoePreset> modelPresetProperty() { return modelPreset; }
+    public StringProperty activeBytesProperty() { return activeBytes; }
+    public StringProperty bitsProperty() { return bits; }
+    public StringProperty hitRateProperty() { return hitRate; }
+    public ObjectProperty<RateSource> rateSourceProperty() { return rateSource; }
+    public StringProperty typedH2dProperty() { return typedH2d; }
+    public StringProperty achievableProperty() { return achievable; }
+    public ObjectProperty<CardLink> cardLinkProperty() { return cardLink; }
+    public ObjectProperty<Receipt> receiptProperty() { return receipt; }
+    public StringProperty overheadProperty() { return overhead; }
+    public ObjectProperty<HostMemoryPreset> ramPresetProperty() { return ramPreset; }
+    public StringProperty ramProperty() { return ram; }
+    public StringProperty ramBytesProperty() { return ramBytes; }
+    public StringProperty slabProperty() { return slab; }
+
+    public ReadOnlyStringProperty errorProperty(Field f) { return errors.get(f).getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<CeilingResult> resultProperty() { return result.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<CeilingSeries> seriesProperty() { return series.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<H2dRate> rateProperty() { return rate.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty rateNoteProperty() { return rateNote.getReadOnlyProperty(); }
+}

@@ -1,0 +1,119 @@
+package dev.lanescope.ui.ceiling;
+
+import java.net.URL;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Link;
+import dev.lanescope.ui.common.Views;
+import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.theme.Themes;
+
+/**
+ * The "Does the link matter?" window, opened from the main window. It follows the main window's selected card (or
+ * its first GPU when none is selected): that card's trained link, times the achievable factor, is the rate used
+ * until a receipt is opened or a rate typed.
+ */
+public final class CeilingWindow {
+
+    private final Stage stage;
+    private final CeilingViewModel vm;
+    private final CeilingController controller;
+    private final Parent root;
+
+    private CeilingWindow(Window owner, MainViewModel main) {
+        vm = new CeilingViewModel();
+        MainViewModel.Theme theme = main == null ? MainViewModel.Theme.LIGHT : main.themeProperty().get();
+        CeilingController[] made = new CeilingController[1];
+        Map<Class<?>, Supplier<?>> controllers = Map.of(CeilingController.class,
+                () -> made[0] = new CeilingController(vm, theme));
+        root = new Views(controllers).load(CeilingController.class);
+        controller = made[0];
+        Themes.apply(root, theme);
+        root.getStylesheets().add(stylesheet());
+        if (main != null) {
+            Runnable follow = () -> vm.cardLinkProperty().set(cardLink(main).orElse(null));
+            main.selectedProperty().addListener((o, a, b) -> follow.run());
+            main.loadedProperty().addListener((o, a, b) -> follow.run());
+            follow.run();
+        }
+        stage = new Stage();
+        stage.initOwner(owner);
+        stage.setTitle("lanescope — Does the link matter?");
+        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        stage.setScene(new Scene(root, Math.min(1440, screen.getWidth()), Math.min(940, screen.getHeight())));
+    }
+
+    /** Opens (and shows) the window for the main window's state; {@code main} may be null (no capture). */
+    public static CeilingWindow open(Window owner, MainViewModel main) {
+        CeilingWindow w = new CeilingWindow(owner, main);
+        w.stage.show();
+        return w;
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    public CeilingViewModel viewModel() {
+        return vm;
+    }
+
+    public CeilingController controller() {
+        return controller;
+    }
+
+    /** The panel's own rules (colours through the palette's -ls-* variables). */
+    public static String stylesheet() {
+        URL u = CeilingWindow.class.getResource("/dev/lanescope/ui/ceiling/Ceiling.css");
+        if (u == null) throw new IllegalStateException("missing stylesheet dev/lanescope/ui/ceiling/Ceiling.css");
+        return u.toExternalForm();
+    }
+
+    /**
+     * The selected card's link, else the first GPU's: the narrowest trained hop on its path to the root complex
+     * (the hop that caps host-to-device copies), named after the card.
+     */
+    static Optional<CeilingViewModel.CardLink> cardLink(MainViewModel main) {
+        MainViewModel.Loaded l = main.getLoaded();
+        if (l == null) return Optional.empty();
+        Bdf selected = main.selectedProperty().get();
+        // an integrated GPU (on the root complex, no link) is skipped in favour of the first one behind a link
+        for (Bdf card : selected != null ? List.of(selected) : main.gpus()) {
+            Optional<CeilingViewModel.CardLink> c = cardLink(l, card);
+            if (c.isPresent()) return c;
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<CeilingViewModel.CardLink> cardLink(MainViewModel.Loaded l, Bdf card) {
+        var node = l.topology().node(card);
+        if (node.isEmpty()) return Optional.empty();
+        Optional<Link> narrowest = l.topology().linksUpward(node.get()).stream()
+                .filter(k -> k.trained() != null && k.trained().isKnown())
+                .min(Comparator.comparingLong(k -> k.trained().mbps()));
+        if (narrowest.isEmpty()) return Optional.empty();
+        var f = node.get().function();
+        String name = f.vendorDeviceName() == null ? "" : " " + shortName(f.vendorDeviceName());
+        Link hop = narrowest.get();
+        boolean own = hop.device().bdf().equals(card);
+        String label = card + name + (own ? "" : " (narrowest hop " + hop.port().bdf() + ")");
+        return Optional.of(new CeilingViewModel.CardLink(label, hop.trained()));
+    }
+
+    /** {@code NVIDIA Corporation TU117M [GeForce GTX 1650 Mobile]} → {@code GeForce GTX 1650 Mobile}. */
+    static String shortName(String vendorDevice) {
+        int a = vendorDevice.lastIndexOf('[');
+        int b = vendorDevice.lastIndexOf(']');
+        return a >= 0 && b > a ? vendorDevice.substring(a + 1, b) : vendorDevice;
+    }
+}

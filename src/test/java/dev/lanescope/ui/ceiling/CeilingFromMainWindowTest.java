@@ -1,0 +1,63 @@
+package dev.lanescope.ui.ceiling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import dev.lanescope.ui.LanescopeApp;
+import dev.lanescope.ui.main.MainViewModel;
+
+/** From the explorer's View menu to the ceiling window, which takes the selected card's trained link. */
+@ExtendWith(ApplicationExtension.class)
+class CeilingFromMainWindowTest {
+
+    private LanescopeApp app;
+
+    @Start
+    void start(Stage stage) {
+        System.setProperty("lanescope.prefs", "off");
+        app = new LanescopeApp(List.of());
+        app.start(stage);
+    }
+
+    @Test
+    void theViewMenuOpensThePanelOnTheSelectedCardsLink(FxRobot robot) throws Exception {
+        MainViewModel vm = app.viewModel();
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> vm.getLoaded() != null && !vm.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("View");
+        robot.clickOn("Does the link matter? (streaming vs compute ceiling)…");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(Window.getWindows()).anySatisfy(w ->
+                assertThat(((Stage) w).getTitle()).isEqualTo("lanescope — Does the link matter?"));
+        // the sample's GTX 1650 sits in a socket trained Gen3 x8: 7.876 GB/s usable x 0.85
+        assertThat(robot.lookup("#cardLink").queryAs(Label.class).getText())
+                .startsWith("0000:01:00.0").contains("trained Gen3 x8");
+        assertThat(robot.lookup("#rateNote").queryAs(Label.class).getText())
+                .startsWith("Gen3 x8 usable 7.876 GB/s x achievable factor 0.85");
+        assertThat(robot.lookup("#headline").queryAs(Label.class).getText())
+                .startsWith("Streaming loses by construction");
+
+        TextField factor = robot.lookup("#achievable").queryAs(TextField.class);
+        robot.clickOn(factor);
+        robot.push(KeyCode.CONTROL, KeyCode.A);
+        robot.write("0.5");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#rateNote").queryAs(Label.class).getText()).contains("achievable factor 0.50");
+        assertThat(robot.lookup("#ratio").queryAs(Label.class).getText()).isEqualTo("65.0×");
+    }
+}
