@@ -101,10 +101,17 @@ public class LanescopeApp extends Application {
                 Runnable[] once = new Runnable[1];
                 once[0] = () -> {
                     scene.removePostLayoutPulseListener(once[0]);
-                    javafx.application.Platform.runLater(() -> System.out.println("lanescope timing: painted "
-                            + b.topology().functions().size() + " functions "
-                            + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
-                            + " ms after JVM start"));
+                    javafx.application.Platform.runLater(() -> {
+                        System.out.println("lanescope timing: painted " + b.topology().functions().size()
+                                + " functions " + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
+                                + " ms after JVM start");
+                        // a training run for the class-data-sharing archive (scripts/make-cds.sh) ends here, cleanly,
+                        // so the JVM writes the archive of the classes a launch needs
+                        if (Boolean.getBoolean("lanescope.exitAfterPaint")) {
+                            javafx.application.Platform.exit();
+                            System.exit(0);
+                        }
+                    });
                 };
                 scene.addPostLayoutPulseListener(once[0]);
             }
