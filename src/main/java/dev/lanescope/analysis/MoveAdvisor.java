@@ -167,7 +167,8 @@ public final class MoveAdvisor {
             internalBridges.add(a);
         }
         List<TopoNode.FunctionNode> otherGpus = new ArrayList<>();
-        for (TopoNode.FunctionNode f : t.functions()) {
+        // the same peers the peer analysis uses: GPUs below a PCIe link (an iGPU on the root bus is nobody's peer)
+        for (TopoNode.FunctionNode f : PeerPaths.peers(t)) {
             if (f.function().isGpuOrAccelerator() && !inCard.contains(f) && !f.equals(node)) otherGpus.add(f);
         }
         List<MoveCandidate> out = new ArrayList<>();
