@@ -224,7 +224,10 @@ public final class MoveAdvisor {
                             + aboveLimit.capable().display() + ")";
                 } else if (internalMbps < hopMbps) {
                     limitedBy = "the card's internal link";
-                } else if (portCap != null && cardCap != null && portCap.mbps() < cardCap.mbps()) {
+                } else if (portCap == null) {
+                    limitedBy = "the card (" + (cardCap == null ? "?" : cardCap.display()) + ") at most: the port's own"
+                            + " capability is not in this capture, so this is an upper bound";
+                } else if (cardCap != null && portCap.mbps() < cardCap.mbps()) {
                     limitedBy = "the port (" + portCap.display() + ")";
                 } else {
                     limitedBy = "the card (" + (cardCap == null ? "?" : cardCap.display()) + ")";
