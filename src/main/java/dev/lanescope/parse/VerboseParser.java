@@ -257,8 +257,10 @@ public final class VerboseParser {
                 case "Memory":
                 case "I/O":
                 case "[virtual]":
-                    if (d.ctx == Ctx.BODY && (s.startsWith("Memory at", i) || s.startsWith("I/O ports at", i)
-                            || s.startsWith("[virtual]", i))) {
+                    // "[virtual] Expansion ROM at ..." (pciutils <= 3.6.2 puts the flag first) is the ROM, not a BAR
+                    boolean virtualRom = s.startsWith("[virtual] Expansion ROM", i);
+                    if (d.ctx == Ctx.BODY && !virtualRom && (s.startsWith("Memory at", i)
+                            || s.startsWith("I/O ports at", i) || s.startsWith("[virtual]", i))) {
                         Bar bar = BarLine.parse(s, i, b.bars.size());
                         if (bar == null) warn("unreadable BAR line: not read");
                         else b.bars.add(bar);

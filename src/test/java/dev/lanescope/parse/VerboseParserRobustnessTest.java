@@ -23,6 +23,18 @@ class VerboseParserRobustnessTest {
         return Files.readString(Path.of("samples", rel));
     }
 
+    /** pciutils <= 3.6.2 prints "[virtual] Expansion ROM at ..."; that is the ROM, not an unreadable BAR. */
+    @Test
+    void oldVirtualExpansionRomIsNeitherABarNorAProblem() throws IOException {
+        var r = VerboseParser.parse("vv.txt", sample("hp-proliant-dl388-gen8-ilo4-p420i/vv.txt"));
+        assertThat(r.problems()).filteredOn(p -> p.severity() != Severity.INFO).isEmpty();
+        PciFunction vga = r.value().stream().filter(f -> f.bdf().equals(Bdf.parse("01:00.1"))).findFirst()
+                .orElseThrow();
+        // Region 0 f5000000 [size=16M], Region 1 f7be0000 [16K], Region 2 f7000000 [8M]; the ROM is not among them
+        assertThat(vga.bars()).extracting(b -> b.index() + ":" + b.addressHex() + ":" + b.sizeBytes())
+                .containsExactly("0:f5000000:16777216", "1:f7be0000:16384", "2:f7000000:8388608");
+    }
+
     @Test
     void crlfParsesIdentically() throws IOException {
         String lf = sample("intel-xeon-icelake-sp-2s-connectx5/vv.txt");
