@@ -254,6 +254,13 @@ public final class LinkVerdicts {
         if (capable.width() == 0) {
             return "LnkCap reports width x0 (zeroed registers, typical of virtual devices): nothing to judge";
         }
+        // only the port's capability is known: a device that printed no LnkCap (config space unreadable, header
+        // type 7f, or a partial capture) may be the one that caps the link, so a low reading proves nothing
+        if (link.deviceCap() == null && link.portCap() != null && trained.mbps() < link.portCap().mbps()) {
+            return "the device end " + dev.bdf() + " printed no LnkCap (its config space was not readable in this"
+                    + " capture), so whether it could train faster than " + trained.display() + " is unknown; "
+                    + HOW_TO_CAPTURE;
+        }
         return null;
     }
 
