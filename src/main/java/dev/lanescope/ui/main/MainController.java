@@ -370,11 +370,20 @@ public final class MainController {
         topology.zoom(1 / 1.2);
     }
 
+    /** The device below the first faulty hop (lost lanes, trained low): what the user should see first. */
+    private static Bdf firstFault(MainViewModel.Loaded l) {
+        if (l == null) return null;
+        return l.analysed().report().hops().stream()
+                .filter(h -> h.verdict().isFault() && h.link().device() != null)
+                .map(h -> h.link().device().bdf())
+                .findFirst().orElse(null);
+    }
+
     @FXML
     private void fit() {
         MainViewModel.Loaded l = vm.getLoaded();
-        Bdf focus = vm.selectedProperty().get() != null ? vm.selectedProperty().get()
-                : vm.gpus().isEmpty() ? null : vm.gpus().get(0);
+        Bdf focus = vm.selectedProperty().get() != null ? vm.selectedProperty().get() : firstFault(l);
+        if (focus == null && !vm.gpus().isEmpty()) focus = vm.gpus().get(0);
         var nv = l == null || focus == null ? null : l.picture().nodeOf(focus);
         topology.fit(nv == null ? null : nv.id());
     }
