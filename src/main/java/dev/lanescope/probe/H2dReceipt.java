@@ -11,8 +11,8 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 
 /**
@@ -47,42 +47,38 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
 
     public static H2dReceipt read(Path file) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
-        JsonNode whole = null;
-        try {
-            whole = MAPPER.readTree(text);
-        } catch (IOException notOneObject) {
-            // JSON lines: read below
-        }
         List<ProbeResult> results = new ArrayList<>();
-        int[] skipped = {0};
+        int skipped = 0;
         Optional<LinkState> link = Optional.empty();
         String linkAt = null;
         String gpuName = null;
-        if (whole != null && whole.isObject() && whole.has("results")) {
-            for (JsonNode r : whole.path("results")) addResult(r, results, skipped);
-            JsonNode before = whole.path("link").path("before");
-            String root = text(whole.path("rootPort"));
-            JsonNode hop = null;
-            if (root != null) {
-                for (JsonNode h : before.path("path")) {
-                    if (root.equals(text(h.path("pciBusId")))) hop = h;
-                }
+        Receipt receipt = asReceipt(text, file);
+        if (receipt != null && receipt.json().has("results")) {
+            // a whole receipt: the shared reader knows its keys
+            for (ProbeResult r : receipt.results()) {
+                if (usable(r)) results.add(asPrinted(r));
+                else skipped++;
             }
-            if (hop == null) hop = before.path("gpu");
+            skipped += receipt.json().path("results").size() - receipt.results().size();
+            Receipt.Hop hop = receipt.rootPort() == null ? null : receipt.hop("before", "rootPort");
+            if (hop == null || hop.currentSpeed() == null) hop = receipt.hop("before", "gpu");
             link = linkOf(hop);
-            if (link.isPresent()) linkAt = text(hop.path("pciBusId"));
-            gpuName = text(whole.path("gpu").path("name"));
+            if (link.isPresent() && hop.bdf() != null) linkAt = hop.bdf().toString();
+            gpuName = receipt.gpuName();
         } else {
+            // the probe's raw JSON lines
             for (String line : text.split("\\R")) {
                 if (line.isBlank()) continue;
                 try {
                     JsonNode n = MAPPER.readTree(line);
-                    if ("result".equals(text(n.path("kind")))) {
-                        addResult(n, results, skipped);
-                        if (gpuName == null) gpuName = text(n.path("name"));
+                    if (n instanceof ObjectNode o && "result".equals(o.path("kind").asText(null))) {
+                        ProbeResult r = ProbeResult.of(o);
+                        if (usable(r)) results.add(asPrinted(r));
+                        else skipped++;
+                        if (gpuName == null) gpuName = r.name();
                     }
                 } catch (IOException bad) {
-                    skipped[0]++;
+                    skipped++;
                 }
             }
         }
@@ -90,7 +86,16 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
             throw new IOException(file + ": no host-to-device result lines (kind=result with bytes, memory, mode "
                     + "h2d_*, medianMs) found; is it a pcie_bw receipt?");
         }
-        return new H2dReceipt(file, results, link, linkAt, gpuName, skipped[0]);
+        return new H2dReceipt(file, results, link, linkAt, gpuName, skipped);
+    }
+
+    /** The file as one receipt object, or null when it is something else (JSON lines). */
+    private static Receipt asReceipt(String text, Path file) {
+        try {
+            return ReceiptReader.parse(text, file);
+        } catch (ReceiptReader.NotAReceipt notOneObject) {
+            return null;
+        }
     }
 
     /**
@@ -114,27 +119,20 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
         throw new IllegalStateException("read() guarantees a host-to-device result");
     }
 
-    private static void addResult(JsonNode r, List<ProbeResult> out, int[] skipped) {
-        String memory = text(r.path("memory"));
-        String mode = text(r.path("mode"));
-        long bytes = r.path("bytes").asLong(-1);
-        double ms = r.path("medianMs").isNumber() ? r.path("medianMs").asDouble() : Double.NaN;
-        double gb = r.path("gbPerS").isNumber() ? r.path("gbPerS").asDouble() : Double.NaN;
-        if (memory == null || mode == null || bytes < 1 || !(ms > 0) || Double.isInfinite(ms)) {
-            skipped[0]++;
-            return;
+    /** The fields the ceiling reads, with GB/s as the line printed it (NaN when absent: derived later from the time). */
+    private static ProbeResult asPrinted(ProbeResult r) {
+        return new ProbeResult(r.memory(), r.mode(), r.bytes(), r.medianMs(), Json.number(r.raw(), "gbPerS"));
+    }
+
+    private static boolean usable(ProbeResult r) {
+        return r.memory() != null && r.mode() != null && r.bytes() >= 1 && r.medianMs() > 0
+                && !Double.isInfinite(r.medianMs());
+    }
+
+    private static Optional<LinkState> linkOf(Receipt.Hop hop) {
+        if (hop == null || hop.currentSpeed() == null || hop.currentWidth() < 0 || hop.currentWidth() > 63) {
+            return Optional.empty();
         }
-        out.add(new ProbeResult(memory, mode, bytes, ms, gb));
-    }
-
-    private static Optional<LinkState> linkOf(JsonNode hop) {
-        LinkSpeed speed = LinkSpeed.parse(text(hop.path("currentLinkSpeed")));
-        int width = hop.path("currentLinkWidth").asInt(-1);
-        if (speed == null || width < 0 || width > 63) return Optional.empty();
-        return Optional.of(LinkState.of(speed, width));
-    }
-
-    private static String text(JsonNode n) {
-        return n == null || n.isMissingNode() || n.isNull() ? null : n.asText();
+        return Optional.of(LinkState.of(hop.currentSpeed(), hop.currentWidth()));
     }
 }
