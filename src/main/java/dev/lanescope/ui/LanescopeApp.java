@@ -12,6 +12,7 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 import dev.lanescope.ui.common.Views;
+import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.details.DetailsController;
 import dev.lanescope.ui.fleet.FleetActions;
 import dev.lanescope.ui.fleet.FleetStartup;
@@ -63,8 +64,7 @@ public class LanescopeApp extends Application {
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");
         }
         stage.setTitle("lanescope — PCIe topology explorer");
-        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        stage.setScene(new Scene(root, Math.min(1480, screen.getWidth()), Math.min(920, screen.getHeight())));
+        stage.setScene(Windows.sceneFittingScreen(root, 1480, 920));
         stage.show();
         fleetArgs.apply(vm, fleet);
         if (opts.receipt() != null) dev.lanescope.ui.probe.ProbeWindow.show(vm, stage).openReceipt(opts.receipt());

@@ -8,13 +8,13 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Link;
 import dev.lanescope.ui.common.Views;
+import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.theme.Themes;
 
@@ -49,8 +49,7 @@ public final class CeilingWindow {
         stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle("lanescope — Does the link matter?");
-        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        stage.setScene(new Scene(root, Math.min(1440, screen.getWidth()), Math.min(940, screen.getHeight())));
+        stage.setScene(Windows.sceneFittingScreen(root, 1440, 940));
     }
 
     /** Opens (and shows) the window for the main window's state; {@code main} may be null (no capture). */

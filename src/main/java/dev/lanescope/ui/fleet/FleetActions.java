@@ -8,13 +8,13 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
 import dev.lanescope.ui.common.Views;
+import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.theme.Themes;
 
@@ -136,7 +136,7 @@ public final class FleetActions {
         style(root);
         vm.themeProperty().addListener((o, a, b) -> style(root));
         Stage s = new Stage();
-        s.setScene(new Scene(root, w, h));
+        s.setScene(Windows.sceneFittingScreen(root, w, h));
         return s;
     }
 

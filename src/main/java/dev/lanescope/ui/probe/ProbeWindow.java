@@ -5,11 +5,11 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
 import dev.lanescope.ui.common.Views;
+import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.theme.Themes;
 
@@ -35,8 +35,7 @@ public final class ProbeWindow {
             stage = new Stage();
             stage.setTitle("lanescope — bandwidth probe");
             if (owner != null) stage.initOwner(owner);
-            var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-            stage.setScene(new Scene(root, Math.min(1180, screen.getWidth()), Math.min(860, screen.getHeight())));
+            stage.setScene(Windows.sceneFittingScreen(root, 1180, 860));
             OPEN.put(main, stage);
             MODELS.put(stage, pvm);
         }

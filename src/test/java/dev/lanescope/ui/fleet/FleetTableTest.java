@@ -12,7 +12,9 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -98,6 +100,17 @@ class FleetTableTest {
         assertThat(robot.lookup(".fleet-summary").queryAs(Label.class).getText())
                 .isEqualTo("3 captures, 3 hosts, 0 unusable");
         assertThat(t.getItems()).extracting(FleetScan.HostRow::host).containsExactlyInAnyOrder("node1", "node2", "node3");
+    }
+
+    @Test
+    void theFleetWindowFitsOnTheScreen(FxRobot robot) throws Exception {
+        // the table is wide by preference (1540 px); on a smaller screen (here the 1280x800 headless one)
+        // the window shrinks to the usable area instead of opening with columns out of reach
+        waitScanned(robot);
+        var usable = Screen.getPrimary().getVisualBounds();
+        Window w = robot.lookup(".fleet-hosts").query().getScene().getWindow();
+        assertThat(w.getWidth()).isLessThanOrEqualTo(usable.getWidth());
+        assertThat(w.getHeight()).isLessThanOrEqualTo(usable.getHeight());
     }
 
     @Test
