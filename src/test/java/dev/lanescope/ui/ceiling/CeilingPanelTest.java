@@ -171,6 +171,6 @@ class CeilingPanelTest {
         assertThat(img.getWidth()).isEqualTo((int) (2 * (PngCeilingExporter.CHART_WIDTH + 32)));
         // two charts of 430 px, the headline and the verdict: taller than both charts at 2x
         assertThat(img.getHeight()).isGreaterThan((int) (2 * 2 * PngCeilingExporter.CHART_HEIGHT));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> text(robot, "#status").startsWith("Saved "));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> text(robot, "#status").startsWith("Saved "));
     }
 }
