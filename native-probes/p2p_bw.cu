@@ -32,13 +32,7 @@ static const char *TOOL = "p2p_bw";
         }                                                                                     \
     } while (0)
 
-struct Opts {
-    std::vector<int> gpus;  // empty = all
-    std::vector<size_t> sizes{16 * MiB, 256 * MiB, 1 * GiB};
-    bool quick = false;
-    int repeats = 7;
-    bool repeats_given = false, sizes_given = false;
-};
+struct Opts : CommonOpts {};  // empty gpus = all; sizes default to 16M,256M,1G
 
 static void usage(FILE *f) {
     fprintf(f,
@@ -53,39 +47,10 @@ static void usage(FILE *f) {
 
 static Opts parse(int argc, char **argv) {
     Opts o;
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        auto need = [&](const char *what) -> const char * {
-            if (i + 1 >= argc) fail(TOOL, EXIT_USAGE, "%s needs %s", a.c_str(), what);
-            return argv[++i];
-        };
-        if (a == "--gpu") {
-            int g;
-            const char *v = need("a device index");
-            if (!parse_int(v, 0, 1023, g)) fail(TOOL, EXIT_USAGE, "bad --gpu value '%s'", v);
-            o.gpus.push_back(g);
-        } else if (a == "--sizes") {
-            const char *v = need("a list");
-            if (!parse_size_list(v, o.sizes)) fail(TOOL, EXIT_USAGE, "bad --sizes list '%s'", v);
-            o.sizes_given = true;
-        } else if (a == "--quick") {
-            o.quick = true;
-        } else if (a == "--repeats") {
-            const char *v = need("a count");
-            if (!parse_int(v, 1, 1000, o.repeats)) fail(TOOL, EXIT_USAGE, "bad --repeats '%s'", v);
-            o.repeats_given = true;
-        } else if (a == "--version") {
-            printf("p2p_bw %s (cuda)\n", LANESCOPE_PROBE_VERSION);
-            exit(0);
-        } else if (a == "--help" || a == "-h") {
-            usage(stdout);
-            exit(0);
-        } else {
-            usage(stderr);
-            fail(TOOL, EXIT_USAGE, "unknown argument '%s'", a.c_str());
-        }
-    }
-    if (o.quick && !o.sizes_given) o.sizes = {16 * MiB};
+    Args args{TOOL, "cuda", usage, argc, argv};
+    while (args.next())
+        if (!args.take_common(o)) args.unknown();
+    if (!o.sizes_given) o.sizes = o.quick ? std::vector<size_t>{16 * MiB} : std::vector<size_t>{16 * MiB, 256 * MiB, 1 * GiB};
     if (o.quick && !o.repeats_given) o.repeats = 3;
     return o;
 }

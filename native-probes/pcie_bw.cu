@@ -35,15 +35,7 @@ static const char *TOOL = "pcie_bw";
 enum Mode { H2D_SYNC, H2D_ASYNC, D2H, SINGLE, NMODES };
 static const char *MODE_NAME[NMODES] = {"h2d_sync", "h2d_async", "d2h", "single"};
 
-struct Opts {
-    std::vector<int> gpus;
-    std::vector<size_t> sizes;
-    bool sizes_given = false;
-    bool quick = false;
-    int repeats = 7;
-    bool repeats_given = false;
-    bool pinned = true, pageable = true;
-};
+using Opts = SweepOpts;
 
 static void usage(FILE *f) {
     fprintf(f,
@@ -59,50 +51,7 @@ static void usage(FILE *f) {
             "Exit: 0 ok, 2 usage, 3 no CUDA device, 4 CUDA error, 5 data check failed.\n");
 }
 
-static Opts parse(int argc, char **argv) {
-    Opts o;
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        auto need = [&](const char *what) -> const char * {
-            if (i + 1 >= argc) fail(TOOL, EXIT_USAGE, "%s needs %s", a.c_str(), what);
-            return argv[++i];
-        };
-        if (a == "--gpu") {
-            int g;
-            const char *v = need("a device index");
-            if (!parse_int(v, 0, 1023, g)) fail(TOOL, EXIT_USAGE, "bad --gpu value '%s'", v);
-            o.gpus.push_back(g);
-        } else if (a == "--sizes") {
-            const char *v = need("a list");
-            if (!parse_size_list(v, o.sizes)) fail(TOOL, EXIT_USAGE, "bad --sizes list '%s'", v);
-            o.sizes_given = true;
-        } else if (a == "--quick") {
-            o.quick = true;
-        } else if (a == "--repeats") {
-            const char *v = need("a count");
-            if (!parse_int(v, 1, 1000, o.repeats)) fail(TOOL, EXIT_USAGE, "bad --repeats '%s'", v);
-            o.repeats_given = true;
-        } else if (a == "--memory") {
-            std::string v = need("pinned|pageable|both");
-            if (v == "pinned") o.pageable = false;
-            else if (v == "pageable") o.pinned = false;
-            else if (v != "both") fail(TOOL, EXIT_USAGE, "bad --memory '%s'", v.c_str());
-        } else if (a == "--version") {
-            printf("pcie_bw %s (cuda)\n", LANESCOPE_PROBE_VERSION);
-            exit(0);
-        } else if (a == "--help" || a == "-h") {
-            usage(stdout);
-            exit(0);
-        } else {
-            usage(stderr);
-            fail(TOOL, EXIT_USAGE, "unknown argument '%s'", a.c_str());
-        }
-    }
-    if (o.gpus.empty()) o.gpus.push_back(0);
-    if (!o.sizes_given) o.sizes = o.quick ? quick_sizes() : default_sizes();
-    if (o.quick && !o.repeats_given) o.repeats = 3;
-    return o;
-}
+static Opts parse(int argc, char **argv) { return parse_sweep_args(TOOL, "cuda", usage, argc, argv); }
 
 static std::string cuda_ver(int v) {  // 13000 -> "13.0"
     char b[32];

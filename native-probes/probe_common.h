@@ -21,7 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define LANESCOPE_PROBE_VERSION "1.0.0"
+#define LANESCOPE_PROBE_VERSION "1.0.1"
 
 namespace probe {
 
@@ -286,6 +286,97 @@ enum Exit { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_NO_DEVICE = 3, EXIT_API = 4, EXIT_
     Obj().str("kind", "end").b("ok", false).i("exitCode", code).str("error", msg).emit();
     fflush(stdout);
     exit(code);
+}
+
+// The options every probe takes. Each probe's Opts derives from this and adds its own.
+struct CommonOpts {
+    std::vector<int> gpus;
+    std::vector<size_t> sizes;
+    bool sizes_given = false;
+    bool quick = false;
+    int repeats = 7;
+    bool repeats_given = false;
+};
+
+// Command-line reading shared by the probes: one Args walks argv; take_common() consumes
+// --gpu, --sizes, --quick, --repeats, --version and --help, and value() gives a probe's own
+// options their argument. Anything left is the probe's to handle (or to refuse with unknown()).
+struct Args {
+    const char *tool;      // "pcie_bw", used in messages and --version
+    const char *runtime;   // "cuda" or "hip", printed by --version
+    void (*usage)(FILE *);
+    int argc;
+    char **argv;
+    int i = 0;
+
+    bool next() { return ++i < argc; }
+    std::string arg() const { return argv[i]; }
+
+    const char *value(const char *what) {
+        if (i + 1 >= argc) fail(tool, EXIT_USAGE, "%s needs %s", argv[i], what);
+        return argv[++i];
+    }
+
+    bool take_common(CommonOpts &o) {
+        std::string a = arg();
+        if (a == "--gpu") {
+            int g;
+            const char *v = value("a device index");
+            if (!parse_int(v, 0, 1023, g)) fail(tool, EXIT_USAGE, "bad --gpu value '%s'", v);
+            o.gpus.push_back(g);
+        } else if (a == "--sizes") {
+            const char *v = value("a list");
+            if (!parse_size_list(v, o.sizes)) fail(tool, EXIT_USAGE, "bad --sizes list '%s'", v);
+            o.sizes_given = true;
+        } else if (a == "--quick") {
+            o.quick = true;
+        } else if (a == "--repeats") {
+            const char *v = value("a count");
+            if (!parse_int(v, 1, 1000, o.repeats)) fail(tool, EXIT_USAGE, "bad --repeats '%s'", v);
+            o.repeats_given = true;
+        } else if (a == "--version") {
+            printf("%s %s (%s)\n", tool, LANESCOPE_PROBE_VERSION, runtime);
+            exit(0);
+        } else if (a == "--help" || a == "-h") {
+            usage(stdout);
+            exit(0);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    [[noreturn]] void unknown() {
+        usage(stderr);
+        fail(tool, EXIT_USAGE, "unknown argument '%s'", argv[i]);
+    }
+};
+
+// pcie_bw's options (CUDA and HIP alike): which host memory kinds to measure.
+struct SweepOpts : CommonOpts {
+    bool pinned = true, pageable = true;
+};
+
+// pcie_bw and pcie_bw_hip read the same command line; only the tool name, runtime and usage differ.
+static inline SweepOpts parse_sweep_args(const char *tool, const char *runtime, void (*usage)(FILE *),
+                                         int argc, char **argv) {
+    SweepOpts o;
+    Args args{tool, runtime, usage, argc, argv};
+    while (args.next()) {
+        if (args.take_common(o)) continue;
+        if (args.arg() == "--memory") {
+            std::string v = args.value("pinned|pageable|both");
+            if (v == "pinned") o.pageable = false;
+            else if (v == "pageable") o.pinned = false;
+            else if (v != "both") fail(tool, EXIT_USAGE, "bad --memory '%s'", v.c_str());
+        } else {
+            args.unknown();
+        }
+    }
+    if (o.gpus.empty()) o.gpus.push_back(0);
+    if (!o.sizes_given) o.sizes = o.quick ? quick_sizes() : default_sizes();
+    if (o.quick && !o.repeats_given) o.repeats = 3;
+    return o;
 }
 
 }  // namespace probe

@@ -1,0 +1,59 @@
+#!/bin/sh
+# gpu-evidence.sh OUTDIR: refresh the probe evidence on a machine with one NVIDIA GPU (the device
+# machine). Run from the repository root with a Java runtime bundle unpacked at $GJ (default
+# /tmp/gj: rt/ a jlink'd Java 17, debs/ (see below), app/lanescope.jar and app/test-classes from `mvn package
+# test-compile`). It writes at most eight files into OUTDIR:
+#   env.txt               GPU, driver, fonts and libraries JavaFX needs, nvcc
+#   receipt.json          run_receipt.sh: the full sweep beside its link state (same boot)
+#   p2p.jsonl             p2p_bw --quick (a single GPU has no peers: the matrix says so)
+#   declined.txt          the probe window while another process holds the GPU: it must ask and,
+#                         declined, not run
+#   window.txt window.png the probe window's own Run path (build, nvidia-smi, sweep, receipt) end to end
+#   window-receipt.json   the receipt the window saved
+#   log.txt               everything printed
+# Nothing here changes the machine beyond the build folder and the user's cache.
+set -u
+out=${1:?usage: gpu-evidence.sh OUTDIR}
+GJ=${GJ:-/tmp/gj}
+java="$GJ/rt/bin/java"
+cp="$GJ/app/lanescope.jar:$GJ/app/test-classes"
+fx="-Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Dprism.text=t2k -Djava.awt.headless=true"
+# JavaFX draws text through FreeType and fontconfig; a bare GPU image may have neither. Debian
+# packages under $GJ/debs (libfreetype6 libfontconfig1 fontconfig-config fonts-dejavu-core
+# libpng16-16 libbrotli1) are unpacked when present.
+for d in "$GJ"/debs/*.deb; do [ -f "$d" ] && dpkg -x "$d" /; done
+ldconfig 2>/dev/null
+mkdir -p "$out"
+exec >"$out/log.txt" 2>&1
+set -x
+{
+  date -u; uname -a; cat /proc/sys/kernel/random/boot_id
+  nvidia-smi -L; nvidia-smi --query-gpu=index,pci.bus_id,pcie.link.gen.current,pcie.link.width.current,driver_version --format=csv
+  nvcc --version | tail -2
+  ldconfig -p | grep -E 'freetype|fontconfig|libX11|libgtk' ; ls /usr/share/fonts 2>&1 | head
+  "$java" -version 2>&1
+} >"$out/env.txt" 2>&1
+
+make -C native-probes cuda p2p || exit 1
+if [ -z "${SKIP_SWEEP:-}" ]; then
+  sh native-probes/run_receipt.sh --gpu 0 --out "$out/receipt.json"
+  native-probes/build/p2p_bw --quick >"$out/p2p.jsonl"
+fi
+
+# a second process holding the GPU, as a serving process would
+python3 -c 'import torch, time; x = torch.zeros(1, device="cuda"); print("holder up", flush=True); time.sleep(300)' &
+holder=$!
+i=0; until nvidia-smi --query-compute-apps=pid --format=csv,noheader | grep -q "$holder" || [ $i -ge 60 ]; do sleep 1; i=$((i+1)); done
+# shellcheck disable=SC2086
+timeout 150 "$java" $fx -cp "$cp" dev.lanescope.gpu.ProbeWindowOnGpu /tmp/declined --quick --decline-if-busy
+echo "declined run exit $?"
+cp /tmp/declined/window.txt "$out/declined.txt"
+kill "$holder"; wait "$holder" 2>/dev/null
+rm -rf "$HOME/.cache/lanescope/receipts"
+
+# shellcheck disable=SC2086
+timeout 300 "$java" $fx -cp "$cp" dev.lanescope.gpu.ProbeWindowOnGpu /tmp/window
+echo "window run exit $?"
+cp /tmp/window/window.txt /tmp/window/window.png "$out/"
+for r in /tmp/window/*.json; do [ -f "$r" ] && cp "$r" "$out/window-receipt.json"; done
+ls -la "$out"
