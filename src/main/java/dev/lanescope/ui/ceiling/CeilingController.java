@@ -21,6 +21,7 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
@@ -73,10 +74,10 @@ public final class CeilingController {
     @FXML private Label cardLink;
     @FXML private TextField achievable;
     @FXML private Label achievableError;
-    @FXML private VBox receiptBox;
+    @FXML private HBox receiptBox;
     @FXML private Button openReceipt;
     @FXML private Label receiptName;
-    @FXML private VBox typedBox;
+    @FXML private HBox typedBox;
     @FXML private TextField typedH2d;
     @FXML private Label h2dError;
     @FXML private Label rateNote;
@@ -120,13 +121,14 @@ public final class CeilingController {
         engineShape.valueProperty().bindBidirectional(vm.engineShapeProperty());
         modelPreset.getItems().setAll(MoePreset.values());
         modelPreset.setCellFactory(lv -> cell(CeilingController::presetText, "(typed)"));
-        modelPreset.setButtonCell(cell(CeilingController::presetText, "(typed below)"));
+        // the closed boxes name the preset only: the numbers it sets are in the fields below
+        modelPreset.setButtonCell(cell(MoePreset::label, "(typed below)"));
         modelPreset.valueProperty().bindBidirectional(vm.modelPresetProperty());
         rateSource.getItems().setAll(CeilingViewModel.RateSource.values());
         rateSource.valueProperty().bindBidirectional(vm.rateSourceProperty());
         ramPreset.getItems().setAll(HostMemoryPreset.values());
         ramPreset.setCellFactory(lv -> cell(HostMemoryPreset::toString, "(typed)"));
-        ramPreset.setButtonCell(cell(HostMemoryPreset::toString, "(typed below)"));
+        ramPreset.setButtonCell(cell(HostMemoryPreset::label, "(typed below)"));
         ramPreset.valueProperty().bindBidirectional(vm.ramPresetProperty());
 
         field(bits, vm.bitsProperty(), bitsError, CeilingViewModel.Field.BITS);
@@ -152,6 +154,7 @@ public final class CeilingController {
                 vm.receiptProperty()));
         rateNote.textProperty().bind(vm.rateNoteProperty());
         headline.textProperty().bind(vm.headlineProperty());
+        show(notes, notes.textProperty().isNotEmpty());
         verdict.textProperty().bind(vm.verdictProperty());
 
         shapes.getItems().setAll(EngineShape.table());
@@ -204,7 +207,7 @@ public final class CeilingController {
         tf.pseudoClassStateChanged(INVALID, has.get());
     }
 
-    private static void show(javafx.scene.Node n, javafx.beans.binding.BooleanBinding b) {
+    private static void show(javafx.scene.Node n, javafx.beans.value.ObservableBooleanValue b) {
         n.visibleProperty().bind(b);
         n.managedProperty().bind(b);
     }
