@@ -20,6 +20,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
@@ -82,6 +83,8 @@ public final class CeilingController {
     @FXML private Label h2dError;
     @FXML private Label rateNote;
     @FXML private TextField overhead;
+    @FXML private Button overheadFromReceipt;
+    @FXML private Label overheadSource;
     @FXML private Label overheadError;
     @FXML private ComboBox<HostMemoryPreset> ramPreset;
     @FXML private TextField ram;
@@ -153,6 +156,12 @@ public final class CeilingController {
                 vm.receiptProperty().get() == null ? "No receipt open." : vm.receiptProperty().get().name(),
                 vm.receiptProperty()));
         rateNote.textProperty().bind(vm.rateNoteProperty());
+        overheadSource.textProperty().bind(vm.overheadNoteProperty());
+        show(overheadFromReceipt, vm.receiptOverheadOfferedProperty());
+        // any key typed into the field makes its value the user's, even one that leaves the text as it was
+        overhead.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            if (printable(e)) vm.overheadTyped();
+        });
         headline.textProperty().bind(vm.headlineProperty());
         show(notes, notes.textProperty().isNotEmpty());
         verdict.textProperty().bind(vm.verdictProperty());
@@ -205,6 +214,11 @@ public final class CeilingController {
         error.managedProperty().bind(has);
         has.addListener((o, a, b) -> tf.pseudoClassStateChanged(INVALID, b));
         tf.pseudoClassStateChanged(INVALID, has.get());
+    }
+
+    private static boolean printable(KeyEvent e) {
+        String c = e.getCharacter();
+        return !c.isEmpty() && !Character.isISOControl(c.charAt(0)) && !e.isControlDown() && !e.isMetaDown();
     }
 
     private static void show(javafx.scene.Node n, javafx.beans.value.ObservableBooleanValue b) {
@@ -327,6 +341,11 @@ public final class CeilingController {
         String name = file.getFileName() + " · " + series.label() + " · " + samples.size() + " sizes"
                 + rc.link().map(l -> " · measured on " + l.genText()).orElse("");
         return new CeilingViewModel.Receipt(name, samples, what);
+    }
+
+    @FXML
+    private void useReceiptOverhead() {
+        vm.useReceiptOverhead();
     }
 
     @FXML
