@@ -11,6 +11,7 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 
+import dev.lanescope.ui.ceiling.CeilingWindow;
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.details.DetailsController;
@@ -68,6 +69,8 @@ public class LanescopeApp extends Application {
         stage.show();
         fleetArgs.apply(vm, fleet);
         if (opts.receipt() != null) dev.lanescope.ui.probe.ProbeWindow.show(vm, stage).openReceipt(opts.receipt());
+        // it follows the main window's capture and selected card, so it can open before the capture has loaded
+        if (opts.ceiling()) CeilingWindow.open(stage, vm);
         if (Boolean.getBoolean("lanescope.timing")) {
             System.out.println("lanescope timing: window shown "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");

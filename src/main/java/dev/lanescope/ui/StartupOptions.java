@@ -12,11 +12,11 @@ import dev.lanescope.ui.model.EdgeColours;
 /**
  * The window's command line: capture paths (files, folders, .tar.gz), {@code --select BDF} (preselect a card),
  * {@code --mode verdicts|atomics}, {@code --theme light|dark}, {@code --sample NAME} (one of {@code samples/}),
- * {@code --receipt FILE} (open the probe window with this receipt).
- * No path opens the bundled sample.
+ * {@code --receipt FILE} (open the probe window with this receipt), {@code --ceiling} (open the "Does the link
+ * matter?" window on the capture as it loads). No path opens the bundled sample.
  */
 public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mode, MainViewModel.Theme theme,
-                             String sample, Path receipt) {
+                             String sample, Path receipt, boolean ceiling) {
 
     /**
      * The default sample: a real laptop capture (root, lspci -vv) whose verdicts show what the tool is for:
@@ -31,6 +31,7 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
         MainViewModel.Theme theme = MainViewModel.Theme.LIGHT;
         String sample = null;
         Path receipt = null;
+        boolean ceiling = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -41,15 +42,16 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
                         : MainViewModel.Theme.LIGHT;
                 case "--sample" -> sample = value(args, ++i, a);
                 case "--receipt" -> receipt = Path.of(value(args, ++i, a));
+                case "--ceiling" -> ceiling = true;
                 default -> {
                     if (a.isBlank()) continue;
                     if (a.startsWith("--")) throw new IllegalArgumentException("unknown option " + a
-                            + " (want --select BDF, --mode verdicts|atomics, --theme light|dark, --sample NAME, --receipt FILE, or paths)");
+                            + " (want --select BDF, --mode verdicts|atomics, --theme light|dark, --sample NAME, --receipt FILE, --ceiling, or paths)");
                     inputs.add(Path.of(a));
                 }
             }
         }
-        return new StartupOptions(List.copyOf(inputs), select, mode, theme, sample, receipt);
+        return new StartupOptions(List.copyOf(inputs), select, mode, theme, sample, receipt, ceiling);
     }
 
     private static String value(List<String> args, int i, String opt) {

@@ -74,7 +74,8 @@ public record H2dRate(double gbPerS, double overheadUs, Source source, String no
                 .thenComparingLong(TransferSample::bytes)).orElseThrow();
     }
 
-    static String bytesText(long bytes) {
+    /** A byte count as people read sizes: {@code 1 GiB}, {@code 3 MiB}, else {@code 460,800 B}. */
+    public static String bytesText(long bytes) {
         if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) return (bytes >> 30) + " GiB";
         if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) return (bytes >> 20) + " MiB";
         return String.format(Locale.ROOT, "%,d B", bytes);

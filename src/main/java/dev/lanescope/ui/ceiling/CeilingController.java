@@ -20,7 +20,9 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
@@ -73,14 +75,16 @@ public final class CeilingController {
     @FXML private Label cardLink;
     @FXML private TextField achievable;
     @FXML private Label achievableError;
-    @FXML private VBox receiptBox;
+    @FXML private HBox receiptBox;
     @FXML private Button openReceipt;
     @FXML private Label receiptName;
-    @FXML private VBox typedBox;
+    @FXML private HBox typedBox;
     @FXML private TextField typedH2d;
     @FXML private Label h2dError;
     @FXML private Label rateNote;
     @FXML private TextField overhead;
+    @FXML private Button overheadFromReceipt;
+    @FXML private Label overheadSource;
     @FXML private Label overheadError;
     @FXML private ComboBox<HostMemoryPreset> ramPreset;
     @FXML private TextField ram;
@@ -120,13 +124,14 @@ public final class CeilingController {
         engineShape.valueProperty().bindBidirectional(vm.engineShapeProperty());
         modelPreset.getItems().setAll(MoePreset.values());
         modelPreset.setCellFactory(lv -> cell(CeilingController::presetText, "(typed)"));
-        modelPreset.setButtonCell(cell(CeilingController::presetText, "(typed below)"));
+        // the closed boxes name the preset only: the numbers it sets are in the fields below
+        modelPreset.setButtonCell(cell(MoePreset::label, "(typed below)"));
         modelPreset.valueProperty().bindBidirectional(vm.modelPresetProperty());
         rateSource.getItems().setAll(CeilingViewModel.RateSource.values());
         rateSource.valueProperty().bindBidirectional(vm.rateSourceProperty());
         ramPreset.getItems().setAll(HostMemoryPreset.values());
         ramPreset.setCellFactory(lv -> cell(HostMemoryPreset::toString, "(typed)"));
-        ramPreset.setButtonCell(cell(HostMemoryPreset::toString, "(typed below)"));
+        ramPreset.setButtonCell(cell(HostMemoryPreset::label, "(typed below)"));
         ramPreset.valueProperty().bindBidirectional(vm.ramPresetProperty());
 
         field(bits, vm.bitsProperty(), bitsError, CeilingViewModel.Field.BITS);
@@ -151,7 +156,14 @@ public final class CeilingController {
                 vm.receiptProperty().get() == null ? "No receipt open." : vm.receiptProperty().get().name(),
                 vm.receiptProperty()));
         rateNote.textProperty().bind(vm.rateNoteProperty());
+        overheadSource.textProperty().bind(vm.overheadNoteProperty());
+        show(overheadFromReceipt, vm.receiptOverheadOfferedProperty());
+        // any key typed into the field makes its value the user's, even one that leaves the text as it was
+        overhead.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            if (printable(e)) vm.overheadTyped();
+        });
         headline.textProperty().bind(vm.headlineProperty());
+        show(notes, notes.textProperty().isNotEmpty());
         verdict.textProperty().bind(vm.verdictProperty());
 
         shapes.getItems().setAll(EngineShape.table());
@@ -204,7 +216,12 @@ public final class CeilingController {
         tf.pseudoClassStateChanged(INVALID, has.get());
     }
 
-    private static void show(javafx.scene.Node n, javafx.beans.binding.BooleanBinding b) {
+    private static boolean printable(KeyEvent e) {
+        String c = e.getCharacter();
+        return !c.isEmpty() && !Character.isISOControl(c.charAt(0)) && !e.isControlDown() && !e.isMetaDown();
+    }
+
+    private static void show(javafx.scene.Node n, javafx.beans.value.ObservableBooleanValue b) {
         n.visibleProperty().bind(b);
         n.managedProperty().bind(b);
     }
@@ -324,6 +341,11 @@ public final class CeilingController {
         String name = file.getFileName() + " · " + series.label() + " · " + samples.size() + " sizes"
                 + rc.link().map(l -> " · measured on " + l.genText()).orElse("");
         return new CeilingViewModel.Receipt(name, samples, what);
+    }
+
+    @FXML
+    private void useReceiptOverhead() {
+        vm.useReceiptOverhead();
     }
 
     @FXML

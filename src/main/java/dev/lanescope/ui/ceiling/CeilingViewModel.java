@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -55,6 +55,12 @@ public final class CeilingViewModel {
         }
     }
 
+    /**
+     * Where the per-transfer overhead in use comes from: typed by the user (wins until they ask for the receipt's
+     * value again), measured by the open receipt at the size nearest the slab, or none (no receipt in use).
+     */
+    public enum OverheadSource { TYPED, RECEIPT, NONE }
+
     /** A card's trained link as the main window knows it; {@code label} names the card. */
     public record CardLink(String label, LinkState link) {
     }
@@ -77,7 +83,11 @@ public final class CeilingViewModel {
     private final ObjectProperty<CardLink> cardLink = new SimpleObjectProperty<>();
     private final ObjectProperty<Receipt> receipt = new SimpleObjectProperty<>();
     private final StringProperty overhead = new SimpleStringProperty("0");
-    private final BooleanProperty overheadFromReceipt = new SimpleBooleanProperty(true);
+    private final ReadOnlyObjectWrapper<OverheadSource> overheadSource = new ReadOnlyObjectWrapper<>(OverheadSource.NONE);
+    private final ReadOnlyStringWrapper overheadNote = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper receiptOverheadOffered = new ReadOnlyBooleanWrapper(false);
+    private boolean overheadTyped;
+    private boolean settingOverhead;
     private final ObjectProperty<HostMemoryPreset> ramPreset =
             new SimpleObjectProperty<>(HostMemoryPreset.LPDDR5X_8000_256);
     private final StringProperty ram = new SimpleStringProperty("");
@@ -110,10 +120,9 @@ public final class CeilingViewModel {
             if (!applyingPreset) ramPreset.set(null);
         });
         overhead.addListener((o, a, b) -> {
-            if (!applyingPreset) overheadFromReceipt.set(false);
+            if (!settingOverhead) overheadTyped = true;
         });
         receipt.addListener((o, a, b) -> {
-            overheadFromReceipt.set(true);
             if (b != null) rateSource.set(RateSource.RECEIPT);
         });
         cardLink.addListener((o, a, b) -> {
@@ -189,15 +198,7 @@ public final class CeilingViewModel {
         Double ramGb = number(Field.RAM, ram.get(), "host RAM bandwidth");
         Long ramRead = ramBytes.get().isBlank() ? active : bytes(Field.RAM_BYTES, ramBytes.get(), "bytes read in RAM");
         H2dRate r = slabBytes == null ? null : rate(slabBytes);
-        Double over = null;
-        if (r != null && rateSource.get() == RateSource.RECEIPT && overheadFromReceipt.get()) {
-            over = r.overheadUs();
-            applyingPreset = true;
-            overhead.set(fmt(Math.round(over * 10) / 10.0));
-            applyingPreset = false;
-        } else {
-            over = number(Field.OVERHEAD, overhead.get(), "per-transfer overhead");
-        }
+        Double over = overhead(r, slabBytes);
         ok &= active != null && hit != null && slabBytes != null && ramGb != null && ramRead != null && r != null
                 && over != null;
         rate.set(r);
@@ -220,6 +221,54 @@ public final class CeilingViewModel {
         result.set(null);
         headline.set("Fix the marked input to see the verdict");
         verdict.set(firstError());
+    }
+
+    /**
+     * The overhead in use: the typed one, else the rate's own (a receipt's measurement at the size nearest the slab,
+     * 0 for a typed rate or a link estimate), which is written into the field. Sets the source and its note.
+     */
+    private Double overhead(H2dRate r, Long slabBytes) {
+        boolean receiptInUse = r != null && r.source() == H2dRate.Source.RECEIPT;
+        String measured = receiptInUse ? String.format(Locale.ROOT, "%.1f µs at %s", r.overheadUs(),
+                H2dRate.bytesText(H2dRate.nearest(receipt.get().samples(), slabBytes).bytes())) : "";
+        receiptOverheadOffered.set(receiptInUse && overheadTyped);
+        if (overheadTyped) {
+            overheadSource.set(OverheadSource.TYPED);
+            overheadNote.set(receiptInUse ? "typed; the receipt measured " + measured : "typed");
+            return number(Field.OVERHEAD, overhead.get(), "per-transfer overhead");
+        }
+        if (r == null) {
+            // no rate to take the overhead from (its error is shown); the field keeps its last value
+            overheadSource.set(OverheadSource.NONE);
+            overheadNote.set("");
+            return number(Field.OVERHEAD, overhead.get(), "per-transfer overhead");
+        }
+        overheadSource.set(receiptInUse ? OverheadSource.RECEIPT : OverheadSource.NONE);
+        overheadNote.set(receiptInUse ? "from the receipt: " + measured
+                : "none assumed: a probe receipt measures it, or type one");
+        settingOverhead = true;
+        try {
+            overhead.set(fmt(Math.round(r.overheadUs() * 10) / 10.0));
+        } finally {
+            settingOverhead = false;
+        }
+        return r.overheadUs();
+    }
+
+    /**
+     * The user edited the overhead field: their value wins from now on, even when it equals the one shown (typing
+     * the receipt's own number over it changes no text, so no change event says so).
+     */
+    public void overheadTyped() {
+        if (overheadTyped) return;
+        overheadTyped = true;
+        evaluate();
+    }
+
+    /** Back to the receipt's overhead (at the size nearest the slab) after a typed one; slab changes follow it again. */
+    public void useReceiptOverhead() {
+        overheadTyped = false;
+        evaluate();
     }
 
     private H2dRate rate(long slabBytes) {
@@ -381,4 +430,9 @@ public final class CeilingViewModel {
     public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
     public ReadOnlyStringProperty rateNoteProperty() { return rateNote.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<OverheadSource> overheadSourceProperty() { return overheadSource.getReadOnlyProperty(); }
+    /** Where the overhead in use comes from, in words: {@code typed}, {@code from the receipt: 7.9 µs at 3 MiB}. */
+    public ReadOnlyStringProperty overheadNoteProperty() { return overheadNote.getReadOnlyProperty(); }
+    /** True while a typed overhead hides an open receipt's: the cue for a "from receipt" control. */
+    public ReadOnlyBooleanProperty receiptOverheadOfferedProperty() { return receiptOverheadOffered.getReadOnlyProperty(); }
 }

@@ -156,6 +156,35 @@ class CeilingPanelTest {
                 .filter(n -> n.getPseudoClassStates().toString().contains("current")).count()).isEqualTo(1);
     }
 
+    /**
+     * Typing the receipt's own number over it makes it the user's: a slab change no longer swaps it for the
+     * receipt's value at the new size, until "From receipt" asks for that again.
+     */
+    @Test
+    void aTypedOverheadSurvivesASlabChangeUntilTheReceiptsIsAskedFor(FxRobot robot) throws Exception {
+        robot.interact(() -> window.controller().loadReceipt(Path.of("src/test/resources/ceiling/receipt-gen4x4.json")));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm().receiptProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        TextField overhead = robot.lookup("#overhead").queryAs(TextField.class);
+        // the 3 MiB transfers took 469.2 us against 461.2 us at the 6.82 GB/s bulk rate
+        assertThat(overhead.getText()).isEqualTo("8");
+        assertThat(text(robot, "#overheadSource")).isEqualTo("from the receipt: 8.0 µs at 3 MiB");
+
+        type(robot, "#overhead", "8");
+        type(robot, "#slab", "460800");
+        assertThat(overhead.getText()).isEqualTo("8");
+        assertThat(vm().resultProperty().get().inputs().overheadUs()).isEqualTo(8.0);
+        assertThat(text(robot, "#overheadSource")).isEqualTo("typed; the receipt measured 3.6 µs at 460,800 B");
+
+        robot.clickOn("#overheadFromReceipt");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(overhead.getText()).isEqualTo("3.6");
+        assertThat(text(robot, "#overheadSource")).isEqualTo("from the receipt: 3.6 µs at 460,800 B");
+        assertThat(robot.lookup("#overheadFromReceipt").queryButton().isVisible()).isFalse();
+        type(robot, "#slab", "3M");
+        assertThat(overhead.getText()).isEqualTo("8");
+    }
+
     @Test
     void thePngIsTwiceTheComposedSizeAndLeavesNoTemporary(FxRobot robot, @TempDir Path dir) throws Exception {
         seedGen4x4(robot);

@@ -1,0 +1,40 @@
+package dev.lanescope.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.lanescope.model.Bdf;
+
+/** The window's command line: {@code --ceiling} beside the paths and the other options, in any order. */
+class StartupOptionsTest {
+
+    @Test
+    void ceilingIsOffUnlessAsked() {
+        assertThat(StartupOptions.parse(List.of()).ceiling()).isFalse();
+        assertThat(StartupOptions.parse(List.of("capture/", "--select", "01:00.0")).ceiling()).isFalse();
+    }
+
+    @Test
+    void ceilingTakesNoValueAndLeavesTheOtherArgumentsAlone() {
+        StartupOptions o = StartupOptions.parse(List.of("--ceiling", "capture/", "--select", "01:00.0",
+                "--receipt", "r.json"));
+        assertThat(o.ceiling()).isTrue();
+        assertThat(o.inputs()).containsExactly(Path.of("capture/"));
+        assertThat(o.select()).isEqualTo(Bdf.parse("0000:01:00.0"));
+        assertThat(o.receipt()).isEqualTo(Path.of("r.json"));
+        assertThat(StartupOptions.parse(List.of("capture/", "--ceiling")).ceiling()).isTrue();
+    }
+
+    @Test
+    void anUnknownOptionNamesCeilingAmongTheKnownOnes() {
+        assertThatThrownBy(() -> StartupOptions.parse(List.of("--celing")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("unknown option --celing")
+                .hasMessageContaining("--ceiling");
+    }
+}

@@ -1,0 +1,48 @@
+package dev.lanescope.ui.ceiling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import dev.lanescope.ui.LanescopeApp;
+import dev.lanescope.ui.main.MainViewModel;
+
+/** {@code --ceiling} opens the "Does the link matter?" window at start, on the capture the explorer loads. */
+@ExtendWith(ApplicationExtension.class)
+class CeilingAtStartTest {
+
+    private LanescopeApp app;
+
+    @Start
+    void start(Stage stage) {
+        System.setProperty("lanescope.prefs", "off");
+        app = new LanescopeApp(List.of("--ceiling"));
+        app.start(stage);
+    }
+
+    @Test
+    void theCeilingWindowOpensOnTheLoadedCapture(FxRobot robot) throws Exception {
+        assertThat(Window.getWindows()).anySatisfy(w ->
+                assertThat(((Stage) w).getTitle()).isEqualTo("lanescope — Does the link matter?"));
+        MainViewModel vm = app.viewModel();
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> vm.getLoaded() != null && !vm.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        // the bundled sample's first GPU, a GTX 1650 in a socket trained Gen3 x8, sets the rate
+        assertThat(robot.lookup("#cardLink").queryAs(Label.class).getText())
+                .startsWith("0000:01:00.0").contains("trained Gen3 x8");
+        assertThat(robot.lookup("#headline").queryAs(Label.class).getText())
+                .startsWith("Streaming loses by construction");
+    }
+}
