@@ -11,13 +11,20 @@ public final class Windows {
     private Windows() {
     }
 
+    /** Room left for the window manager's title bar and borders around a scene shrunk to the screen. */
+    static final double DECORATION = 40;
+
     /**
-     * A scene of the preferred size, shrunk to the primary screen's usable area: on a small laptop
-     * screen (or the 1280x800 headless screen of the tests) no window opens wider or taller than the
-     * screen, which would put its controls out of reach.
+     * A scene of the preferred size, shrunk to the primary screen's usable area less the window's
+     * decorations: on a small laptop screen (or the 1280x800 headless screen of the tests) no window opens
+     * wider or taller than the screen, which would put its bottom row of buttons out of reach.
      */
     public static Scene sceneFittingScreen(Parent root, double preferredWidth, double preferredHeight) {
         Rectangle2D usable = Screen.getPrimary().getVisualBounds();
-        return new Scene(root, Math.min(preferredWidth, usable.getWidth()), Math.min(preferredHeight, usable.getHeight()));
+        return new Scene(root, fit(preferredWidth, usable.getWidth()), fit(preferredHeight, usable.getHeight()));
+    }
+
+    private static double fit(double preferred, double available) {
+        return preferred <= available - DECORATION ? preferred : Math.max(available / 2, available - DECORATION);
     }
 }
