@@ -11,6 +11,7 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 
+import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.details.DetailsController;
@@ -24,6 +25,8 @@ import dev.lanescope.ui.main.RecentCaptures;
 public class LanescopeApp extends Application {
 
     private final List<String> argsOverride;
+    private final RecentCaptures recent;
+    private final LiveCapture live;
     private MainViewModel vm;
     private Parent root;
     private FleetActions fleet;
@@ -34,7 +37,17 @@ public class LanescopeApp extends Application {
 
     /** For tests and embedding: start with these arguments instead of the launcher's. */
     public LanescopeApp(List<String> args) {
+        this(args, null, null);
+    }
+
+    /**
+     * For tests: start with these arguments, keep File ▸ Recent in {@code recent} and read this machine through
+     * {@code live}; null for either means the user's list and this machine's lspci.
+     */
+    public LanescopeApp(List<String> args, RecentCaptures recent, LiveCapture live) {
         this.argsOverride = args == null ? null : List.copyOf(args);
+        this.recent = recent;
+        this.live = live;
     }
 
     @Override
@@ -46,7 +59,8 @@ public class LanescopeApp extends Application {
         FleetStartup fleetArgs = FleetStartup.parse(argsOverride != null ? argsOverride
                 : getParameters() == null ? List.of() : getParameters().getRaw());
         StartupOptions opts = StartupOptions.parse(fleetArgs.rest());
-        vm = new MainViewModel(RecentCaptures.forUser());
+        vm = new MainViewModel(recent != null ? recent : RecentCaptures.forUser(),
+                live != null ? live : LiveCapture.system());
         vm.modeProperty().set(opts.mode());
         vm.themeProperty().set(opts.theme());
         Runnable openSample = () -> openSample(opts);

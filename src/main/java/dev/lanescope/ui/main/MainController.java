@@ -32,7 +32,6 @@ import dev.lanescope.export.GraphExports;
 import dev.lanescope.export.PngExporter;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
-import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.model.EdgeColours;
 import dev.lanescope.ui.theme.Themes;
 import dev.lanescope.ui.topology.LegendView;
@@ -257,14 +256,7 @@ public final class MainController {
 
     @FXML
     private void readThisMachine() {
-        vm.statusProperty().set("Running lspci -tv, lspci -vv and reading sysfs …");
-        dev.lanescope.ui.common.FxTasks.run(LiveCapture::capture)
-                .onSuccess(r -> {
-                    vm.open(List.of(r.folder()), null);
-                    if (!r.notes().isEmpty()) vm.statusProperty().set(String.join("; ", r.notes()));
-                })
-                .onError(e -> vm.statusProperty().set("Could not read this machine: " + e.getMessage()))
-                .start();
+        vm.readThisMachine();
     }
 
     // fleet views (compare, scan, collect over ssh): their own windows, in dev.lanescope.ui.fleet

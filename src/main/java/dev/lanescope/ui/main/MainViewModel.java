@@ -31,6 +31,7 @@ import dev.lanescope.model.Problem;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 import dev.lanescope.model.TopologyBuilder;
+import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.common.FxTasks;
 import dev.lanescope.ui.model.CardAdvice;
 import dev.lanescope.ui.model.EdgeColours;
@@ -73,10 +74,13 @@ public final class MainViewModel {
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
     private final Set<String> expanded = new HashSet<>();
     private final RecentCaptures recent;
+    private final LiveCapture live;
     private Bdf pendingSelect;
 
-    public MainViewModel(RecentCaptures recent) {
+    /** {@code live} reads this machine (File ▸ Read this machine now); tests pass one with their own runner. */
+    public MainViewModel(RecentCaptures recent, LiveCapture live) {
         this.recent = recent;
+        this.live = live;
         selected.addListener((o, a, b) -> {
             candidate.set(null);
             Loaded l = loaded.get();
@@ -167,6 +171,14 @@ public final class MainViewModel {
 
     /** Opens a capture (files, folders, archives); {@code sampleSource} is non-null for the bundled sample. */
     public Task<Loaded> open(List<Path> inputs, String sampleSource) {
+        return open(inputs, sampleSource, "");
+    }
+
+    /**
+     * Opens a capture and, once it is shown, adds {@code note} to the status line (what a drop left out, what the
+     * live read could not do).
+     */
+    public Task<Loaded> open(List<Path> inputs, String sampleSource, String note) {
         List<Path> in = List.copyOf(inputs);
         Set<String> exp = Set.of();
         expanded.clear();
@@ -196,6 +208,7 @@ public final class MainViewModel {
         }).onSuccess(l -> {
             loading.set(false);
             publish(l, sampleSource);
+            if (note != null && !note.isEmpty()) status.set(status.get() + " — " + note);
             if (sampleSource == null) recent.add(in);
         }).onError(e -> {
             loading.set(false);
@@ -207,6 +220,21 @@ public final class MainViewModel {
             if (loading.get() && b != null && !b.isEmpty()) status.set(b);
         });
         return task;
+    }
+
+    /**
+     * Runs lspci here (File ▸ Read this machine now) and opens what it printed. When lspci cannot be run the status
+     * line says so and the open capture stays; what a partial read could not do is added to the status line.
+     */
+    public void readThisMachine() {
+        status.set("Running lspci -tv, lspci -vv and reading sysfs …");
+        FxTasks.run(live::capture)
+                .onSuccess(r -> {
+                    if (r.cannotRun() != null) status.set(r.cannotRun());
+                    else open(List.of(r.folder()), null, String.join("; ", r.notes()));
+                })
+                .onError(e -> status.set("Could not read this machine: " + e.getMessage()))
+                .start();
     }
 
     private void publish(Loaded l, String sampleSource) {
