@@ -28,6 +28,7 @@ public class LanescopeApp extends Application {
     private final RecentCaptures recent;
     private final LiveCapture live;
     private MainViewModel vm;
+    private MainController main;
     private Parent root;
     private FleetActions fleet;
 
@@ -70,7 +71,7 @@ public class LanescopeApp extends Application {
         else vm.open(opts.inputs(), null);
         fleet = new FleetActions(vm, () -> stage);
         Map<Class<?>, Supplier<?>> controllers = Map.of(
-                MainController.class, () -> new MainController(vm, openSample, fleet),
+                MainController.class, () -> main = new MainController(vm, openSample, fleet),
                 DetailsController.class, () -> new DetailsController(vm));
         root = new Views(controllers).load(MainController.class);
         if (Boolean.getBoolean("lanescope.timing")) {
@@ -135,6 +136,11 @@ public class LanescopeApp extends Application {
     /** For tests: the view-model of the running window. */
     public MainViewModel viewModel() {
         return vm;
+    }
+
+    /** For tests: the main window's controller (its drop handler). */
+    public MainController mainController() {
+        return main;
     }
 
     /** For tests: the fleet views' hook (compare, scan, collect). */

@@ -194,12 +194,26 @@ public final class MainController {
         });
         root.setOnDragExited(e -> dropHint.setVisible(false));
         root.setOnDragDropped(e -> {
-            boolean ok = e.getDragboard().hasFiles();
-            if (ok) vm.open(e.getDragboard().getFiles().stream().map(File::toPath).toList(), null);
+            boolean ok = e.getDragboard().hasFiles() && drop(e.getDragboard().getFiles());
             dropHint.setVisible(false);
             e.setDropCompleted(ok);
             e.consume();
         });
+    }
+
+    /**
+     * Opens what was dropped on the window (a dragboard's files): one capture, see {@link DroppedFiles}. Returns
+     * whether anything was opened; when nothing was, the open capture stays and the status line says why.
+     */
+    boolean drop(List<File> files) {
+        DroppedFiles.Plan plan = DroppedFiles.plan(files.stream().map(File::toPath).toList());
+        if (plan.open().isEmpty()) {
+            vm.statusProperty().set(plan.refused().isEmpty() ? "Nothing was dropped"
+                    : "Nothing opened: " + String.join("; ", plan.refused()));
+            return false;
+        }
+        vm.open(plan.open(), null, plan.note());
+        return true;
     }
 
     private void fillRecent() {
