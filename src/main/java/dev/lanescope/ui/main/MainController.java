@@ -136,7 +136,7 @@ public final class MainController {
         });
         vm.themeProperty().addListener((o, a, b) -> Themes.apply(root, b));
         Themes.apply(root, vm.themeProperty().get());
-        recentMenu.setOnShowing(e -> fillRecent());
+        vm.recentCaptures().addListener((javafx.collections.ListChangeListener<List<Path>>) c -> fillRecent());
         fillRecent();
         installDragAndDrop();
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
@@ -218,11 +218,11 @@ public final class MainController {
 
     private void fillRecent() {
         recentMenu.getItems().clear();
-        for (List<Path> entry : vm.recent().list()) {
+        for (List<Path> entry : vm.recentCaptures()) {
             MenuItem mi = new MenuItem(entry.size() == 1 ? entry.get(0).toString()
                     : entry.get(0) + " (+" + (entry.size() - 1) + ")");
             mi.setMnemonicParsing(false);
-            mi.setOnAction(e -> vm.open(entry, null));
+            mi.setOnAction(e -> vm.openRecent(entry));
             recentMenu.getItems().add(mi);
         }
         if (recentMenu.getItems().isEmpty()) {

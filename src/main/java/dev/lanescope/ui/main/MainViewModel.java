@@ -74,6 +74,8 @@ public final class MainViewModel {
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
     private final Set<String> expanded = new HashSet<>();
     private final RecentCaptures recent;
+    private final ObservableList<List<Path>> recentList = FXCollections.observableArrayList();
+    private final ObservableList<List<Path>> recentView = FXCollections.unmodifiableObservableList(recentList);
     private final LiveCapture live;
     private Bdf pendingSelect;
 
@@ -81,6 +83,7 @@ public final class MainViewModel {
     public MainViewModel(RecentCaptures recent, LiveCapture live) {
         this.recent = recent;
         this.live = live;
+        recentList.setAll(recent.list());
         selected.addListener((o, a, b) -> {
             candidate.set(null);
             Loaded l = loaded.get();
@@ -150,8 +153,9 @@ public final class MainViewModel {
         return theme;
     }
 
-    public RecentCaptures recent() {
-        return recent;
+    /** File ▸ Recent captures, most recent first (kept in step with the stored list). */
+    public ObservableList<List<Path>> recentCaptures() {
+        return recentView; // one wrapper: it holds its listeners, and it only weakly listens to recentList
     }
 
     // ---- commands
@@ -209,7 +213,10 @@ public final class MainViewModel {
             loading.set(false);
             publish(l, sampleSource);
             if (note != null && !note.isEmpty()) status.set(status.get() + " — " + note);
-            if (sampleSource == null) recent.add(in);
+            if (sampleSource == null) {
+                recent.add(in);
+                recentList.setAll(recent.list());
+            }
         }).onError(e -> {
             loading.set(false);
             status.set("Could not open " + describe(in) + ": " + e.getMessage());
@@ -220,6 +227,23 @@ public final class MainViewModel {
             if (loading.get() && b != null && !b.isEmpty()) status.set(b);
         });
         return task;
+    }
+
+    /**
+     * Opens an entry of File ▸ Recent captures. When its files have been moved or deleted since, nothing is opened:
+     * the entry is removed from the list and the status line says so.
+     */
+    public void openRecent(List<Path> entry) {
+        List<Path> gone = entry.stream().filter(p -> !Files.exists(p)).toList();
+        if (gone.isEmpty()) {
+            open(entry, null);
+            return;
+        }
+        recent.remove(entry);
+        recentList.setAll(recent.list());
+        status.set(gone.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", "))
+                + (gone.size() == 1 ? " no longer exists" : " no longer exist")
+                + " (moved or deleted): removed it from File ▸ Recent captures");
     }
 
     /**

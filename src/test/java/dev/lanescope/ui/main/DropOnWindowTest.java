@@ -121,6 +121,7 @@ class DropOnWindowTest {
         assertThat(vm().getLoaded()).isSameAs(before);
         assertThat(vm().statusProperty().get()).isEqualTo("Nothing opened: mem cannot be read (Input/output error); "
                 + "deleted-vv.txt no longer exists; null is not a file or folder (a device, pipe or socket)");
+        assertThat(vm().recentCaptures()).isEmpty();
     }
 
     @Test
@@ -131,5 +132,6 @@ class DropOnWindowTest {
         assertThat(drop(robot, vv, gone)).isTrue();
         waitShowing(vm(), List.of(vv));
         assertThat(vm().statusProperty().get()).endsWith(" — Not opened: tv.txt no longer exists");
+        assertThat(vm().recentCaptures()).containsExactly(List.of(vv.toAbsolutePath()));
     }
 }
