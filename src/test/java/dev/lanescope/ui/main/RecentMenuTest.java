@@ -37,6 +37,8 @@ class RecentMenuTest {
     private final Preferences store = new MemoryPreferences(); // isolated: never the user's preferences
     private final List<Throwable> fxErrors = new CopyOnWriteArrayList<>();
     private LanescopeApp app;
+    private Path a;
+    private Path b;
 
     @Start
     void start(Stage stage) {
@@ -64,6 +66,14 @@ class RecentMenuTest {
         robot.clickOn(entry, Motion.HORIZONTAL_FIRST);
     }
 
+    /** Waits for the bundled sample, then copies two other samples under {@code tmp/under} into a and b. */
+    private void copyTwoCaptures(String under) throws Exception {
+        waitIdle(app.viewModel());
+        Path dir = Files.createDirectories(tmp.resolve(under));
+        a = copyOfSample(dir, "aws-ec2-g2.2xlarge-xen-grid-k520").toAbsolutePath();
+        b = copyOfSample(dir, "msi-alpha15-cezanne-rx6600m-nn").toAbsolutePath();
+    }
+
     private void open(FxRobot robot, Path capture) throws Exception {
         robot.interact(() -> assertThat(app.mainController().drop(List.of(capture.toFile()))).isTrue());
         waitShowing(app.viewModel(), List.of(capture));
@@ -71,11 +81,8 @@ class RecentMenuTest {
 
     @Test
     void openedCapturesAreListedMostRecentFirstAndChoosingOneOpensIt(FxRobot robot) throws Exception {
+        copyTwoCaptures("listed");
         MainViewModel vm = app.viewModel();
-        waitIdle(vm);
-        Path dir = Files.createDirectories(tmp.resolve("listed"));
-        Path a = copyOfSample(dir, "aws-ec2-g2.2xlarge-xen-grid-k520").toAbsolutePath();
-        Path b = copyOfSample(dir, "msi-alpha15-cezanne-rx6600m-nn").toAbsolutePath();
         assertThat(showRecent(robot)).as("the bundled sample is not a recent capture").containsExactly("(none yet)");
         robot.interact(() -> recentMenu(robot).getParentMenu().hide());
         open(robot, a);
@@ -91,11 +98,8 @@ class RecentMenuTest {
 
     @Test
     void anEntryWhoseFilesWereDeletedIsRemovedWithANoteAndTheOpenCaptureStays(FxRobot robot) throws Exception {
+        copyTwoCaptures("deleted");
         MainViewModel vm = app.viewModel();
-        waitIdle(vm);
-        Path dir = Files.createDirectories(tmp.resolve("deleted"));
-        Path a = copyOfSample(dir, "aws-ec2-g2.2xlarge-xen-grid-k520").toAbsolutePath();
-        Path b = copyOfSample(dir, "msi-alpha15-cezanne-rx6600m-nn").toAbsolutePath();
         open(robot, a);
         open(robot, b);
         try (var files = Files.list(a)) {
