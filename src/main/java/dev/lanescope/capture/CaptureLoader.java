@@ -41,6 +41,11 @@ public final class CaptureLoader {
     private CaptureLoader() {
     }
 
+    /** Whether this file name is an archive the loader opens ({@code .tar.gz}, {@code .tgz}, {@code .tar}). */
+    public static boolean isArchiveName(String name) {
+        return InputReader.isArchiveName(name);
+    }
+
     /** Loads with the project's {@link VerboseParser}. */
     public static Capture load(List<Path> inputs) {
         return load(inputs, VerboseParser::parse);

@@ -1,9 +1,6 @@
 package dev.lanescope.probe;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -12,41 +9,62 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Reads this machine now: {@code lspci -tv}, {@code lspci -vv} (argument lists, a timeout each, both streams
- * drained, force-killed on timeout) and the sysfs link files, into a new folder that the loader then opens.
+ * Reads this machine now: {@code lspci -tv}, {@code lspci -vv} (through a {@link Commands.Runner}: argument lists,
+ * a timeout each, both streams drained, killed on timeout) and the sysfs link files, into a new folder that the
+ * loader then opens.
  */
 public final class LiveCapture {
 
-    /** What one command did. */
-    public record Run(List<String> command, int exitCode, String stdout, String stderr, boolean timedOut) {
-    }
+    /** The folder written (null when lspci could not be started) and what happened, for the status line. */
+    public record Result(Path folder, List<Commands.Outcome> runs, boolean root, List<String> notes) {
 
-    /** The folder written and what happened, for the status line and the banner. */
-    public record Result(Path folder, List<Run> runs, boolean root, List<String> notes) {
+        /**
+         * Why lspci could not be run at all (not installed, not on the PATH, not executable), in words for the
+         * user; null when it ran (even when it then failed: those are {@link #notes}).
+         */
+        public String cannotRun() {
+            Commands.Outcome failed = runs.stream().filter(r -> r.startError() != null).findFirst().orElse(null);
+            if (failed == null) return null;
+            String program = failed.command().get(0);
+            if (failed.startError().contains("error=2,") || failed.startError().contains("No such file")) {
+                return program + " is not installed on this machine (it is not on the PATH), so nothing was read. It "
+                        + "comes with pciutils: install that (for example  sudo apt install pciutils  or  sudo dnf "
+                        + "install pciutils) and read again.";
+            }
+            return program + " could not be started, so nothing was read: " + failed.startError();
+        }
     }
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private final Commands.Runner runner;
+    private final Path sysfs;
 
-    private LiveCapture() {
+    /** Runs lspci through {@code runner} and reads the link files under {@code sysfs} (/sys/bus/pci/devices). */
+    public LiveCapture(Commands.Runner runner, Path sysfs) {
+        this.runner = runner;
+        this.sysfs = sysfs;
     }
 
-    /** Captures into a fresh temporary folder. */
-    public static Result capture() throws IOException {
-        Path dir = Files.createTempDirectory("lanescope-live-");
-        return capture(dir, Path.of("/sys/bus/pci/devices"));
+    /** This machine's lspci and sysfs. */
+    public static LiveCapture system() {
+        return new LiveCapture(Commands.SYSTEM, Path.of("/sys/bus/pci/devices"));
     }
 
-    static Result capture(Path dir, Path sysfs) throws IOException {
-        List<Run> runs = new ArrayList<>();
+    /**
+     * Captures into a fresh temporary folder; when lspci cannot be started at all, writes nothing and returns a
+     * result without a folder ({@link Result#cannotRun} says why).
+     */
+    public Result capture() throws IOException {
+        List<Commands.Outcome> runs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        Run tv = run(List.of("lspci", "-tv"), TIMEOUT);
+        Commands.Outcome tv = runner.run(List.of("lspci", "-tv"), TIMEOUT);
         runs.add(tv);
+        if (tv.startError() != null) return new Result(null, runs, false, List.of(tv.why()));
+        Path dir = Files.createTempDirectory("lanescope-live-");
         write(dir.resolve("tv.txt"), tv, notes);
-        Run vv = run(List.of("lspci", "-vv"), TIMEOUT);
+        Commands.Outcome vv = runner.run(List.of("lspci", "-vv"), TIMEOUT);
         runs.add(vv);
         write(dir.resolve("vv.txt"), vv, notes);
         StringBuilder links = new StringBuilder();
@@ -73,49 +91,16 @@ public final class LiveCapture {
         else notes.add("no sysfs link files readable under " + sysfs);
         Files.writeString(dir.resolve("metadata.txt"), "captured: " + Instant.now() + "\nhost: " + hostName() + "\n",
                 StandardCharsets.UTF_8);
-        boolean root = vv.exitCode() == 0 && !vv.stdout().contains("<access denied>");
+        boolean root = vv.ok() && !vv.stdout().contains("<access denied>");
         return new Result(dir, runs, root, notes);
     }
 
-    private static void write(Path file, Run r, List<String> notes) throws IOException {
-        if (r.timedOut()) notes.add(String.join(" ", r.command()) + " did not finish in " + TIMEOUT.toSeconds() + " s");
-        else if (r.exitCode() != 0) notes.add(String.join(" ", r.command()) + " failed (" + r.exitCode() + "): " + r.stderr().trim());
+    private static void write(Path file, Commands.Outcome r, List<String> notes) throws IOException {
+        if (r.startError() != null) notes.add(r.why());
+        else if (r.timedOut()) notes.add(String.join(" ", r.command()) + " did not finish in " + TIMEOUT.toSeconds() + " s");
+        else if (r.exitCode() != 0) notes.add(String.join(" ", r.command()) + " failed (" + r.exitCode() + "): "
+                + r.stderr().strip().lines().findFirst().orElse("no message")); // the first line, not a usage page
         if (!r.stdout().isEmpty()) Files.writeString(file, r.stdout(), StandardCharsets.UTF_8);
-    }
-
-    /** Runs a command given as an argument list, draining both streams, killing it after the timeout. */
-    public static Run run(List<String> command, Duration timeout) {
-        ProcessBuilder pb = new ProcessBuilder(command);
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            return new Run(command, -1, "", "cannot start " + command.get(0) + ": " + e.getMessage(), false);
-        }
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> drain(p.getInputStream()));
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> drain(p.getErrorStream()));
-        boolean done;
-        try {
-            done = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            done = false;
-        }
-        if (!done) {
-            p.destroyForcibly();
-            return new Run(command, -1, out.getNow(""), err.getNow(""), true);
-        }
-        return new Run(command, p.exitValue(), out.join(), err.join(), false);
-    }
-
-    private static String drain(InputStream in) {
-        try (in) {
-            ByteArrayOutputStream bo = new ByteArrayOutputStream();
-            in.transferTo(bo);
-            return bo.toString(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String hostName() {

@@ -11,6 +11,7 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 
+import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.ceiling.CeilingWindow;
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
@@ -25,7 +26,10 @@ import dev.lanescope.ui.main.RecentCaptures;
 public class LanescopeApp extends Application {
 
     private final List<String> argsOverride;
+    private final RecentCaptures recent;
+    private final LiveCapture live;
     private MainViewModel vm;
+    private MainController main;
     private Parent root;
     private FleetActions fleet;
 
@@ -35,7 +39,17 @@ public class LanescopeApp extends Application {
 
     /** For tests and embedding: start with these arguments instead of the launcher's. */
     public LanescopeApp(List<String> args) {
+        this(args, null, null);
+    }
+
+    /**
+     * For tests: start with these arguments, keep File ▸ Recent in {@code recent} and read this machine through
+     * {@code live}; null for either means the user's list and this machine's lspci.
+     */
+    public LanescopeApp(List<String> args, RecentCaptures recent, LiveCapture live) {
         this.argsOverride = args == null ? null : List.copyOf(args);
+        this.recent = recent;
+        this.live = live;
     }
 
     @Override
@@ -47,7 +61,8 @@ public class LanescopeApp extends Application {
         FleetStartup fleetArgs = FleetStartup.parse(argsOverride != null ? argsOverride
                 : getParameters() == null ? List.of() : getParameters().getRaw());
         StartupOptions opts = StartupOptions.parse(fleetArgs.rest());
-        vm = new MainViewModel(RecentCaptures.forUser());
+        vm = new MainViewModel(recent != null ? recent : RecentCaptures.forUser(),
+                live != null ? live : LiveCapture.system());
         vm.modeProperty().set(opts.mode());
         vm.themeProperty().set(opts.theme());
         Runnable openSample = () -> openSample(opts);
@@ -57,7 +72,7 @@ public class LanescopeApp extends Application {
         else vm.open(opts.inputs(), null);
         fleet = new FleetActions(vm, () -> stage);
         Map<Class<?>, Supplier<?>> controllers = Map.of(
-                MainController.class, () -> new MainController(vm, openSample, fleet),
+                MainController.class, () -> main = new MainController(vm, openSample, fleet),
                 DetailsController.class, () -> new DetailsController(vm));
         root = new Views(controllers).load(MainController.class);
         if (Boolean.getBoolean("lanescope.timing")) {
@@ -124,6 +139,11 @@ public class LanescopeApp extends Application {
     /** For tests: the view-model of the running window. */
     public MainViewModel viewModel() {
         return vm;
+    }
+
+    /** For tests: the main window's controller (its drop handler). */
+    public MainController mainController() {
+        return main;
     }
 
     /** For tests: the fleet views' hook (compare, scan, collect). */

@@ -32,7 +32,6 @@ import dev.lanescope.export.GraphExports;
 import dev.lanescope.export.PngExporter;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
-import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.model.EdgeColours;
 import dev.lanescope.ui.theme.Themes;
 import dev.lanescope.ui.topology.LegendView;
@@ -137,7 +136,7 @@ public final class MainController {
         });
         vm.themeProperty().addListener((o, a, b) -> Themes.apply(root, b));
         Themes.apply(root, vm.themeProperty().get());
-        recentMenu.setOnShowing(e -> fillRecent());
+        vm.recentCaptures().addListener((javafx.collections.ListChangeListener<List<Path>>) c -> fillRecent());
         fillRecent();
         installDragAndDrop();
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
@@ -195,21 +194,35 @@ public final class MainController {
         });
         root.setOnDragExited(e -> dropHint.setVisible(false));
         root.setOnDragDropped(e -> {
-            boolean ok = e.getDragboard().hasFiles();
-            if (ok) vm.open(e.getDragboard().getFiles().stream().map(File::toPath).toList(), null);
+            boolean ok = e.getDragboard().hasFiles() && drop(e.getDragboard().getFiles());
             dropHint.setVisible(false);
             e.setDropCompleted(ok);
             e.consume();
         });
     }
 
+    /**
+     * Opens what was dropped on the window (a dragboard's files): one capture, see {@link DroppedFiles}. Returns
+     * whether anything was opened; when nothing was, the open capture stays and the status line says why.
+     */
+    boolean drop(List<File> files) {
+        DroppedFiles.Plan plan = DroppedFiles.plan(files.stream().map(File::toPath).toList());
+        if (plan.open().isEmpty()) {
+            vm.statusProperty().set(plan.refused().isEmpty() ? "Nothing was dropped"
+                    : "Nothing opened: " + String.join("; ", plan.refused()));
+            return false;
+        }
+        vm.open(plan.open(), null, plan.note());
+        return true;
+    }
+
     private void fillRecent() {
         recentMenu.getItems().clear();
-        for (List<Path> entry : vm.recent().list()) {
+        for (List<Path> entry : vm.recentCaptures()) {
             MenuItem mi = new MenuItem(entry.size() == 1 ? entry.get(0).toString()
                     : entry.get(0) + " (+" + (entry.size() - 1) + ")");
             mi.setMnemonicParsing(false);
-            mi.setOnAction(e -> vm.open(entry, null));
+            mi.setOnAction(e -> vm.openRecent(entry));
             recentMenu.getItems().add(mi);
         }
         if (recentMenu.getItems().isEmpty()) {
@@ -257,14 +270,7 @@ public final class MainController {
 
     @FXML
     private void readThisMachine() {
-        vm.statusProperty().set("Running lspci -tv, lspci -vv and reading sysfs …");
-        dev.lanescope.ui.common.FxTasks.run(LiveCapture::capture)
-                .onSuccess(r -> {
-                    vm.open(List.of(r.folder()), null);
-                    if (!r.notes().isEmpty()) vm.statusProperty().set(String.join("; ", r.notes()));
-                })
-                .onError(e -> vm.statusProperty().set("Could not read this machine: " + e.getMessage()))
-                .start();
+        vm.readThisMachine();
     }
 
     // fleet views (compare, scan, collect over ssh): their own windows, in dev.lanescope.ui.fleet

@@ -31,6 +31,7 @@ import dev.lanescope.model.Problem;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 import dev.lanescope.model.TopologyBuilder;
+import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.common.FxTasks;
 import dev.lanescope.ui.model.CardAdvice;
 import dev.lanescope.ui.model.EdgeColours;
@@ -73,10 +74,16 @@ public final class MainViewModel {
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
     private final Set<String> expanded = new HashSet<>();
     private final RecentCaptures recent;
+    private final ObservableList<List<Path>> recentList = FXCollections.observableArrayList();
+    private final ObservableList<List<Path>> recentView = FXCollections.unmodifiableObservableList(recentList);
+    private final LiveCapture live;
     private Bdf pendingSelect;
 
-    public MainViewModel(RecentCaptures recent) {
+    /** {@code live} reads this machine (File ▸ Read this machine now); tests pass one with their own runner. */
+    public MainViewModel(RecentCaptures recent, LiveCapture live) {
         this.recent = recent;
+        this.live = live;
+        recentList.setAll(recent.list());
         selected.addListener((o, a, b) -> {
             candidate.set(null);
             Loaded l = loaded.get();
@@ -146,8 +153,9 @@ public final class MainViewModel {
         return theme;
     }
 
-    public RecentCaptures recent() {
-        return recent;
+    /** File ▸ Recent captures, most recent first (kept in step with the stored list). */
+    public ObservableList<List<Path>> recentCaptures() {
+        return recentView; // one wrapper: it holds its listeners, and it only weakly listens to recentList
     }
 
     // ---- commands
@@ -167,6 +175,14 @@ public final class MainViewModel {
 
     /** Opens a capture (files, folders, archives); {@code sampleSource} is non-null for the bundled sample. */
     public Task<Loaded> open(List<Path> inputs, String sampleSource) {
+        return open(inputs, sampleSource, "");
+    }
+
+    /**
+     * Opens a capture and, once it is shown, adds {@code note} to the status line (what a drop left out, what the
+     * live read could not do).
+     */
+    public Task<Loaded> open(List<Path> inputs, String sampleSource, String note) {
         List<Path> in = List.copyOf(inputs);
         Set<String> exp = Set.of();
         expanded.clear();
@@ -196,7 +212,11 @@ public final class MainViewModel {
         }).onSuccess(l -> {
             loading.set(false);
             publish(l, sampleSource);
-            if (sampleSource == null) recent.add(in);
+            if (note != null && !note.isEmpty()) status.set(status.get() + " — " + note);
+            if (sampleSource == null) {
+                recent.add(in);
+                recentList.setAll(recent.list());
+            }
         }).onError(e -> {
             loading.set(false);
             status.set("Could not open " + describe(in) + ": " + e.getMessage());
@@ -207,6 +227,38 @@ public final class MainViewModel {
             if (loading.get() && b != null && !b.isEmpty()) status.set(b);
         });
         return task;
+    }
+
+    /**
+     * Opens an entry of File ▸ Recent captures. When its files have been moved or deleted since, nothing is opened:
+     * the entry is removed from the list and the status line says so.
+     */
+    public void openRecent(List<Path> entry) {
+        List<Path> gone = entry.stream().filter(p -> !Files.exists(p)).toList();
+        if (gone.isEmpty()) {
+            open(entry, null);
+            return;
+        }
+        recent.remove(entry);
+        recentList.setAll(recent.list());
+        status.set(gone.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(", "))
+                + (gone.size() == 1 ? " no longer exists" : " no longer exist")
+                + " (moved or deleted): removed it from File ▸ Recent captures");
+    }
+
+    /**
+     * Runs lspci here (File ▸ Read this machine now) and opens what it printed. When lspci cannot be run the status
+     * line says so and the open capture stays; what a partial read could not do is added to the status line.
+     */
+    public void readThisMachine() {
+        status.set("Running lspci -tv, lspci -vv and reading sysfs …");
+        FxTasks.run(live::capture)
+                .onSuccess(r -> {
+                    if (r.cannotRun() != null) status.set(r.cannotRun());
+                    else open(List.of(r.folder()), null, String.join("; ", r.notes()));
+                })
+                .onError(e -> status.set("Could not read this machine: " + e.getMessage()))
+                .start();
     }
 
     private void publish(Loaded l, String sampleSource) {

@@ -1,62 +1,92 @@
 package dev.lanescope.ui.main;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 
-/** The last opened captures, kept with {@link java.util.prefs}; one entry is a list of paths. */
+/**
+ * The last opened captures, most recent first, at most {@link #MAX}, kept with {@link java.util.prefs}: one value,
+ * one line per entry, the paths of an entry separated by tabs.
+ */
 public final class RecentCaptures {
 
-    private static final int MAX = 8;
+    static final int MAX = 8;
     private static final String KEY = "recent";
     private final Preferences prefs;
 
+    /** Keeps the list in {@code prefs} (the user's node, or an isolated one in tests). */
     public RecentCaptures(Preferences prefs) {
-        this.prefs = prefs;
+        this.prefs = Objects.requireNonNull(prefs, "prefs");
     }
 
     /** The user's node, or a throwaway in-memory list when {@code lanescope.prefs=off} (tests). */
     public static RecentCaptures forUser() {
-        if ("off".equals(System.getProperty("lanescope.prefs"))) return new RecentCaptures(null);
+        if ("off".equals(System.getProperty("lanescope.prefs"))) return inMemory();
         return new RecentCaptures(Preferences.userRoot().node("dev/lanescope/ui"));
     }
 
-    private final List<List<Path>> memory = new ArrayList<>();
+    /** A list kept only in memory, for this run. */
+    public static RecentCaptures inMemory() {
+        return new RecentCaptures(new MemoryPreferences());
+    }
 
     public List<List<Path>> list() {
-        if (prefs == null) return List.copyOf(memory);
         List<List<Path>> out = new ArrayList<>();
-        String raw = prefs.get(KEY, "");
-        for (String entry : raw.split("\n")) {
+        for (String entry : prefs.get(KEY, "").split("\n")) {
             if (entry.isBlank()) continue;
-            out.add(Arrays.stream(entry.split("\t")).map(Path::of).toList());
+            try {
+                out.add(Arrays.stream(entry.split("\t")).map(Path::of).toList());
+            } catch (InvalidPathException e) {
+                // written by another system or edited by hand: skip the entry
+            }
         }
         return out;
     }
 
+    /** Puts this capture first (moving it up when it is already listed) and drops the oldest beyond {@link #MAX}. */
     public void add(List<Path> inputs) {
         List<Path> abs = inputs.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        // a name with a tab or newline cannot be stored in this format, nor can an entry longer than a
+        // Preferences value: such a capture is opened but not remembered
+        if (abs.isEmpty() || encode(List.of(abs)).length() > Preferences.MAX_VALUE_LENGTH
+                || abs.stream().map(Path::toString).anyMatch(s -> s.contains("\t") || s.contains("\n"))) return;
         List<List<Path>> all = new ArrayList<>(list());
         all.remove(abs);
         all.add(0, abs);
+        store(all);
+    }
+
+    /** Forgets an entry (its files were moved or deleted). */
+    public void remove(List<Path> entry) {
+        List<List<Path>> all = new ArrayList<>(list());
+        if (all.remove(entry)) store(all);
+    }
+
+    private void store(List<List<Path>> all) {
         while (all.size() > MAX) all.remove(all.size() - 1);
-        if (prefs == null) {
-            memory.clear();
-            memory.addAll(all);
-            return;
+        String text = encode(all);
+        while (text.length() > Preferences.MAX_VALUE_LENGTH) {
+            all.remove(all.size() - 1);
+            text = encode(all);
         }
-        StringBuilder sb = new StringBuilder();
-        for (List<Path> e : all) {
-            sb.append(String.join("\t", e.stream().map(Path::toString).toList())).append('\n');
-        }
-        prefs.put(KEY, sb.toString());
+        prefs.put(KEY, text);
         try {
             prefs.flush();
         } catch (BackingStoreException e) {
             // the list is a convenience; losing it is harmless
         }
+    }
+
+    private static String encode(List<List<Path>> all) {
+        StringBuilder sb = new StringBuilder();
+        for (List<Path> e : all) {
+            sb.append(String.join("\t", e.stream().map(Path::toString).toList())).append('\n');
+        }
+        return sb.toString();
     }
 }
