@@ -185,7 +185,7 @@ public final class MainViewModel {
     public Task<Loaded> open(List<Path> inputs, String sampleSource, String note) {
         List<Path> in = List.copyOf(inputs);
         Set<String> exp = Set.of();
-        expanded.clear();
+        String bannerBefore = sampleBanner.get();
         loading.set(true);
         status.set("Reading " + describe(in) + " …");
         sampleBanner.set(sampleSource == null ? "" : "Sample capture: " + describe(in) + " (from " + sampleSource + ")");
@@ -211,9 +211,15 @@ public final class MainViewModel {
             return new Loaded(in, capture.label(), analysed, picture);
         }).onSuccess(l -> {
             loading.set(false);
+            boolean nothingUsable = l.topology().functions().isEmpty();
+            if (nothingUsable && loaded.get() != null) {
+                keepShowing(l, in, bannerBefore);
+                return;
+            }
+            expanded.clear();
             publish(l, sampleSource);
             if (note != null && !note.isEmpty()) status.set(status.get() + " — " + note);
-            if (sampleSource == null) {
+            if (sampleSource == null && !nothingUsable) {
                 recent.add(in);
                 recentList.setAll(recent.list());
             }
@@ -227,6 +233,21 @@ public final class MainViewModel {
             if (loading.get() && b != null && !b.isEmpty()) status.set(b);
         });
         return task;
+    }
+
+    /**
+     * A capture with no PCIe function in it (a picture, a log without lspci output, an empty folder) does not
+     * replace the one on screen: its reading problems are listed, the status line says what was kept, and it is not
+     * added to File ▸ Recent captures.
+     */
+    private void keepShowing(Loaded failed, List<Path> in, String bannerBefore) {
+        sampleBanner.set(bannerBefore);
+        List<Problem> why = failed.topology().problems();
+        problems.setAll(why.isEmpty()
+                ? List.of(Problem.error(describe(in), 0, "no lspci, sysfs or nvidia-smi output found in it"))
+                : why);
+        status.set("Nothing readable in " + describe(in) + " (see the problems list); still showing "
+                + loaded.get().label());
     }
 
     /**

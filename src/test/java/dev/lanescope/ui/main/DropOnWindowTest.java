@@ -134,4 +134,19 @@ class DropOnWindowTest {
         assertThat(vm().statusProperty().get()).endsWith(" — Not opened: tv.txt no longer exists");
         assertThat(vm().recentCaptures()).containsExactly(List.of(vv.toAbsolutePath()));
     }
+    @Test
+    void aDroppedPictureReplacesNothingAndIsNotRemembered(FxRobot robot) throws Exception {
+        waitIdle(vm());
+        MainViewModel.Loaded before = vm().getLoaded();
+        Path png = Files.copy(Path.of("docs", "screenshots", "main.png"), tmp.resolve("screenshot.png"));
+        assertThat(drop(robot, png)).isTrue();
+        WaitForAsyncUtils.waitFor(90, java.util.concurrent.TimeUnit.SECONDS,
+                () -> !vm().loadingProperty().get() && vm().statusProperty().get().startsWith("Nothing readable"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(vm().getLoaded()).isSameAs(before);
+        assertThat(vm().statusProperty().get())
+                .isEqualTo("Nothing readable in screenshot.png (see the problems list); still showing " + before.label());
+        assertThat(vm().problems()).isNotEmpty().allMatch(p -> p.file().contains("screenshot.png"));
+        assertThat(vm().recentCaptures()).isEmpty();
+    }
 }
