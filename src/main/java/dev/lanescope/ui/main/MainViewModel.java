@@ -423,7 +423,7 @@ public final class MainViewModel {
         StringBuilder sb = new StringBuilder(l.label());
         String host = md.getOrDefault("host", md.get("hostname"));
         if (host != null) sb.append(" · host ").append(host);
-        String time = md.getOrDefault("captured", md.getOrDefault("capture-time", md.get("time")));
+        String time = md.getOrDefault("captured", md.getOrDefault("capture-time", md.getOrDefault("date", md.get("time"))));
         if (time != null) sb.append(" · captured ").append(time);
         return sb.toString();
     }

@@ -17,6 +17,7 @@ import javafx.stage.Stage;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -36,11 +37,13 @@ class ReadThisMachineTest {
     private static final Duration LIMIT = Duration.ofSeconds(60);
     private volatile Commands.Runner runner = Commands.SYSTEM;
     private LanescopeApp app;
+    @TempDir
+    Path captures;
 
     @Start
     void start(Stage stage) {
         LiveCapture live = new LiveCapture((cmd, env, dir, t) -> runner.run(cmd, env, dir, t),
-                Path.of("/sys/bus/pci/devices"));
+                Path.of("/sys/bus/pci/devices"), captures);
         app = new LanescopeApp(List.of(), RecentCaptures.inMemory(), live);
         app.start(stage);
     }
@@ -64,7 +67,7 @@ class ReadThisMachineTest {
         robot.clickOn("File");
         robot.clickOn("Read this machine now");
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> !vm().loadingProperty().get() && vm().getLoaded() != null
-                && vm().getLoaded().label().startsWith("lanescope-live-"));
+                && vm().getLoaded().inputs().size() == 1 && captures.equals(vm().getLoaded().inputs().get(0).getParent()));
         WaitForAsyncUtils.waitForFxEvents();
     }
 
@@ -87,6 +90,17 @@ class ReadThisMachineTest {
         assertThat(nonRootBanner(robot).isVisible()).as("the banner shows exactly when lspci hid something")
                 .isEqualTo(hidden);
         assertThat(vm().statusProperty().get()).startsWith(expected.size() + " functions, ");
+        // the read is kept as a capture of its own, named and labelled with this host, the boot it was made in
+        String host = java.net.InetAddress.getLocalHost().getHostName();
+        Path folder = vm().getLoaded().inputs().get(0);
+        assertThat(folder.getFileName().toString()).startsWith(host.replaceAll("[^A-Za-z0-9._-]", "_") + "-");
+        assertThat(vm().captureInfoProperty().get()).contains(" · host " + host).contains(" · captured ");
+        Path bootId = Path.of("/proc/sys/kernel/random/boot_id");
+        if (java.nio.file.Files.isReadable(bootId)) {
+            assertThat(vm().getLoaded().topology().capture().metadata())
+                    .containsEntry("bootId", java.nio.file.Files.readString(bootId).strip());
+        }
+        assertThat(vm().recentCaptures()).containsExactly(List.of(folder));
     }
 
     @Test
