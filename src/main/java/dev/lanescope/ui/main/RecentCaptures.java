@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 
@@ -48,7 +49,10 @@ public final class RecentCaptures {
         return out;
     }
 
-    /** Puts this capture first (moving it up when it is already listed) and drops the oldest beyond {@link #MAX}. */
+    /**
+     * Puts this capture first (moving it up when it is already listed, also when its files were given in another
+     * order) and drops the oldest beyond {@link #MAX}.
+     */
     public void add(List<Path> inputs) {
         List<Path> abs = inputs.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         // a name with a tab or newline cannot be stored in this format, nor can an entry longer than a
@@ -56,7 +60,8 @@ public final class RecentCaptures {
         if (abs.isEmpty() || encode(List.of(abs)).length() > Preferences.MAX_VALUE_LENGTH
                 || abs.stream().map(Path::toString).anyMatch(s -> s.contains("\t") || s.contains("\n"))) return;
         List<List<Path>> all = new ArrayList<>(list());
-        all.remove(abs);
+        Set<Path> same = Set.copyOf(abs);
+        all.removeIf(e -> e.size() == abs.size() && same.equals(Set.copyOf(e))); // the same files in another order
         all.add(0, abs);
         store(all);
     }

@@ -31,6 +31,18 @@ class RecentCapturesTest {
     }
 
     @Test
+    void theSameFilesInAnotherOrderAreOneEntryListedInTheLatestOrder() {
+        Path vv = Path.of("/captures/box/vv.txt");
+        Path tv = Path.of("/captures/box/tv.txt");
+        recent.add(List.of(vv, tv));
+        recent.add(capture(1));
+        recent.add(List.of(tv, vv));
+        assertThat(recent.list()).containsExactly(List.of(tv, vv), capture(1));
+        recent.add(List.of(tv)); // a subset is another capture
+        assertThat(recent.list()).containsExactly(List.of(tv), List.of(tv, vv), capture(1));
+    }
+
+    @Test
     void theListLivesInTheStoreItWasGivenAndRelativePathsAreMadeAbsolute() {
         recent.add(List.of(Path.of("vv.txt"), Path.of("tv.txt")));
         List<Path> abs = List.of(Path.of("vv.txt").toAbsolutePath(), Path.of("tv.txt").toAbsolutePath());
