@@ -225,6 +225,7 @@ public final class MainViewModel {
             }
         }).onError(e -> {
             loading.set(false);
+            sampleBanner.set(bannerBefore); // what is on screen did not change
             status.set("Could not open " + describe(in) + ": " + e.getMessage());
             problems.setAll(List.of(Problem.error(describe(in), 0, String.valueOf(e.getMessage()))));
         }).start();

@@ -134,10 +134,13 @@ class DropOnWindowTest {
         assertThat(vm().statusProperty().get()).endsWith(" — Not opened: tv.txt no longer exists");
         assertThat(vm().recentCaptures()).containsExactly(List.of(vv.toAbsolutePath()));
     }
+
     @Test
     void aDroppedPictureReplacesNothingAndIsNotRemembered(FxRobot robot) throws Exception {
         waitIdle(vm());
         MainViewModel.Loaded before = vm().getLoaded();
+        String banner = vm().sampleBannerProperty().get();
+        assertThat(banner).startsWith("Sample capture: ");
         Path png = Files.copy(Path.of("docs", "screenshots", "main.png"), tmp.resolve("screenshot.png"));
         assertThat(drop(robot, png)).isTrue();
         WaitForAsyncUtils.waitFor(90, java.util.concurrent.TimeUnit.SECONDS,
@@ -147,6 +150,7 @@ class DropOnWindowTest {
         assertThat(vm().statusProperty().get())
                 .isEqualTo("Nothing readable in screenshot.png (see the problems list); still showing " + before.label());
         assertThat(vm().problems()).isNotEmpty().allMatch(p -> p.file().contains("screenshot.png"));
+        assertThat(vm().sampleBannerProperty().get()).as("the sample is still on screen, so its banner stays").isEqualTo(banner);
         assertThat(vm().recentCaptures()).isEmpty();
     }
 }
