@@ -73,8 +73,8 @@ public final class CeilingWindow {
 
     /** The panel's own rules (colours through the palette's -ls-* variables). */
     public static String stylesheet() {
-        URL u = CeilingWindow.class.getResource("/dev/lanescope/ui/ceiling/Ceiling.css");
-        if (u == null) throw new IllegalStateException("missing stylesheet dev/lanescope/ui/ceiling/Ceiling.css");
+        URL u = CeilingWindow.class.getResource("/css/ceiling.css");
+        if (u == null) throw new IllegalStateException("missing stylesheet css/ceiling.css");
         return u.toExternalForm();
     }
 
