@@ -100,7 +100,13 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         }
         List<String> out = new ArrayList<>(faults);
         out.addAll(checks);
-        if (out.isEmpty()) out.add("No link faults found: every link trained as fast and as wide as both ends allow.");
+        if (out.isEmpty() && hops.isEmpty()) {
+            // a virtual machine's bus or a board of integrated functions: saying "every link trained well" would be empty
+            out.add("No PCIe links in this capture: every function sits directly on a root bus (integrated devices, or"
+                    + " a virtual machine's bus), so there is no link to judge.");
+        } else if (out.isEmpty()) {
+            out.add("No link faults found: every link trained as fast and as wide as both ends allow.");
+        }
         return out;
     }
 

@@ -226,4 +226,14 @@ class SampleGoldenTest {
         assertThat(s.ceiling("01:00.0").known()).isFalse();
         assertThat(s.atomics("01:00.0").status()).isEqualTo(AtomicsVerdict.Status.UNVERIFIABLE);
     }
+    /**
+     * EC2 g2.2xlarge (Xen HVM): every function, the passed-through GRID K520 included, sits on bus 00 with no
+     * bridge above it, so there is no link to judge. The summary says that instead of "every link trained well".
+     */
+    @Test
+    void xenGuestWithoutBridgesHasNoLinkToJudge() {
+        Sample s = Sample.of("aws-ec2-g2.2xlarge-xen-grid-k520");
+        assertThat(s.report().hops()).isEmpty();
+        assertThat(s.report().summary()).singleElement().asString().startsWith("No PCIe links in this capture");
+    }
 }
