@@ -130,6 +130,11 @@ public final class RemoteCollect {
                 throw new Failure("could not reach " + host + " over ssh (exit 255" + said + "); check the name, the"
                         + " network and that key login works (ssh " + host + " true)");
             }
+            if (rc == 127 && said.contains("sudo")) {
+                throw new Failure("sudo is not installed on " + host + " (exit 127" + said + "); run without --sudo"
+                        + " (the collector still reads the tree and the link files, and says what root would add), or"
+                        + " log in as root");
+            }
             if (said.contains("password") || said.contains("sudo")) {
                 throw new Failure("sudo on " + host + " wants a password (exit " + rc + said + "); allow"
                         + " passwordless sudo for the collector or run without --sudo");

@@ -86,6 +86,17 @@ class RemoteCollectTest {
     }
 
     @Test
+    void sudoMissingOnTheRemoteBoxIsNotCalledAPasswordProblem() throws IOException {
+        // what a real OpenSSH login to a box without sudo printed here: the remote sh cannot find it, exit 127
+        Path ssh = fakeSsh("cat >/dev/null\necho 'sh: 1: sudo: not found' >&2\nexit 127");
+        CliRun r = CliRun.of("collect", "--ssh", "box", "--sudo", "--ssh-program",
+                ssh.toString(), "-o", tmp.resolve("b.tar.gz").toString());
+        assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
+        assertThat(r.err()).contains("sudo is not installed on box").contains("run without --sudo")
+                .doesNotContain("password");
+    }
+
+    @Test
     void aStuckRunIsStoppedAtTheTimeout() throws IOException {
         Path ssh = fakeSsh("exec sleep 60");
         Path out = tmp.resolve("b.tar.gz");
