@@ -31,6 +31,12 @@ public enum EngineShape {
         return label;
     }
 
+    /** The label without its parenthesised examples, for a closed picker ("streams weights"). */
+    public String shortLabel() {
+        int p = label.indexOf(" (");
+        return p < 0 ? label : label.substring(0, p);
+    }
+
     /** What crosses PCIe for every generated token with this shape. */
     public String crossesPciePerToken() {
         return crossesPciePerToken;

@@ -120,7 +120,7 @@ public final class CeilingController {
 
         engineShape.getItems().setAll(EngineShape.values());
         engineShape.setCellFactory(lv -> cell(EngineShape::label, "—"));
-        engineShape.setButtonCell(cell(EngineShape::label, "—"));
+        engineShape.setButtonCell(cell(EngineShape::shortLabel, "—")); // the open list and the table give the examples
         engineShape.valueProperty().bindBidirectional(vm.engineShapeProperty());
         modelPreset.getItems().setAll(MoePreset.values());
         modelPreset.setCellFactory(lv -> cell(CeilingController::presetText, "(typed)"));

@@ -176,5 +176,9 @@ class CeilingTest {
         assertThat(EngineShape.COMPUTES_IN_RAM.crossesPciePerToken()).contains("activations only");
         assertThat(EngineShape.RESIDENT.crossesPciePerToken()).isEqualTo("nothing");
         assertThat(EngineShape.STREAMS_WEIGHTS.linkMatters()).startsWith("yes");
+        // the closed picker shows the shape without its examples, so it fits the inputs column
+        assertThat(EngineShape.STREAMS_WEIGHTS.shortLabel()).isEqualTo("streams weights");
+        assertThat(EngineShape.COMPUTES_IN_RAM.shortLabel()).isEqualTo("computes offloaded weights in host RAM");
+        assertThat(EngineShape.RESIDENT.shortLabel()).isEqualTo(EngineShape.RESIDENT.label());
     }
 }
