@@ -1,7 +1,8 @@
 #!/bin/sh
 # gpu-evidence.sh OUTDIR: refresh the probe evidence on a machine with one NVIDIA GPU (the device
 # machine). Run from the repository root with a Java runtime bundle unpacked at $GJ (default
-# /tmp/gj: rt/ a jlink'd Java 17, debs/ (see below), app/lanescope.jar and app/test-classes from `mvn package
+# /tmp/gj, made by scripts/gpu-java-bundle.sh: rt/ a jlink'd Java 17, libs/ (see below),
+# app/lanescope.jar and app/test-classes from `mvn package
 # test-compile`). It writes at most eight files into OUTDIR:
 #   env.txt               GPU, driver, fonts and libraries JavaFX needs, nvcc
 #   receipt.json          run_receipt.sh: the full sweep beside its link state (same boot)
@@ -18,11 +19,14 @@ GJ=${GJ:-/tmp/gj}
 java="$GJ/rt/bin/java"
 cp="$GJ/app/lanescope.jar:$GJ/app/test-classes"
 fx="-Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Dprism.text=t2k -Djava.awt.headless=true"
-# JavaFX draws text through FreeType and fontconfig; a bare GPU image may have neither. Debian
-# packages under $GJ/debs (libfreetype6 libfontconfig1 fontconfig-config fonts-dejavu-core
-# libpng16-16 libbrotli1) are unpacked when present.
-for d in "$GJ"/debs/*.deb; do [ -f "$d" ] && dpkg -x "$d" /; done
-ldconfig 2>/dev/null
+# JavaFX draws text through FreeType, fontconfig and Pango; a bare GPU image has none of them. The
+# bundle (scripts/gpu-java-bundle.sh) carries them unpacked under $GJ/libs: used from there, never
+# installed into the system.
+if [ -d "$GJ/libs" ]; then
+  LD_LIBRARY_PATH="$GJ/libs/usr/lib/x86_64-linux-gnu:$GJ/libs/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  FONTCONFIG_FILE="$GJ/libs/fonts.conf"
+  export LD_LIBRARY_PATH FONTCONFIG_FILE
+fi
 mkdir -p "$out"
 exec >"$out/log.txt" 2>&1
 set -x
