@@ -268,7 +268,7 @@ public final class MoveAdvisor {
                 List<TopoNode.FunctionNode> bridges = new ArrayList<>(internalBridges);
                 bridges.add(p);
                 bridges.addAll(Hardware.ancestors(t, p));
-                atomics = AtomicsChain.evaluate(card, bridges, current ? "" : " from " + pf.bdf());
+                atomics = AtomicsChain.evaluate(t, node, bridges, current ? "" : " from " + pf.bdf());
             }
             List<String> peers = new ArrayList<>();
             if (card.isGpuOrAccelerator()) {

@@ -80,11 +80,12 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                     + unknown.get(0).reason());
         }
         for (AtomicsVerdict a : atomics) {
-            // atomics matter for GPUs and accelerators (ROCm, RCCL); when the caller did not say which those are, list all
-            boolean relevant = accelerators.isEmpty() || accelerators.contains(a.endpoint());
-            if (relevant && a.status() == AtomicsVerdict.Status.BLOCKED) {
+            // a fault only for a device whose driver asks for them (an AMD GPU, or one that printed ReqEn+)
+            if (a.isFault()) {
                 faults.add("AtomicOps blocked for " + a.endpoint() + " at " + a.breaksAt() + " (" + a.missingBit()
-                        + "): AMD multi-GPU collectives cannot work from there.");
+                        + "): " + (a.need() == AtomicsChain.Need.AMD_GPU
+                        ? "ROCm and multi-GPU collectives on this AMD GPU cannot work from there."
+                        : "its driver asked for them (ReqEn+), and they cannot reach the CPU from there."));
             }
         }
         for (PathCeiling c : ceilings) {

@@ -74,7 +74,7 @@ final class TextReport {
         if (!report.atomics().isEmpty()) {
             sb.append("AtomicOps to the CPU\n");
             for (AtomicsVerdict a : report.atomics()) {
-                sb.append("  ").append(a.endpoint()).append(": ").append(a.status()).append(": ").append(a.reason())
+                sb.append("  ").append(a.endpoint()).append(": ").append(a.words()).append(": ").append(a.reason())
                         .append('\n');
             }
             sb.append('\n');

@@ -173,6 +173,7 @@ public final class ReportJson {
         o.put("breaksAt", a.breaksAt() == null ? null : a.breaksAt().toString());
         o.put("missingBit", a.missingBit());
         o.put("reason", a.reason());
+        o.put("needed", a.need().matters());
         return o;
     }
 

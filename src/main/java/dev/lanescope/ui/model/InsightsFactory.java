@@ -50,8 +50,8 @@ public final class InsightsFactory {
         }
         Map<Bdf, Insights.Atomic> atomics = new HashMap<>();
         for (AtomicsVerdict a : report.atomics()) {
-            atomics.put(a.endpoint(), new Insights.Atomic(words(a.status()), a.breaksAt(),
-                    a.missingBit() == null ? null : String.valueOf(a.missingBit()), a.reason()));
+            atomics.put(a.endpoint(), new Insights.Atomic(a.words(), a.breaksAt(), a.missingBit(), a.reason(),
+                    a.status() == AtomicsVerdict.Status.BLOCKED, a.isFault()));
         }
         return new Analysed(topology, report, new Insights(hops, atomics, report.summary()));
     }
@@ -100,7 +100,7 @@ public final class InsightsFactory {
         Insights.Atomic at = a.insights().atomics().get(card);
         String atomics = at == null ? "No AtomicOps verdict for this function."
                 : at.status() + ": " + at.reason()
-                + (at.missingBit() != null && at.broken() ? " (missing: " + at.missingBit() + ")" : "");
+                + (at.missingBit() != null && at.blocked() ? " (missing: " + at.missingBit() + ")" : "");
         List<CardAdvice.Peer> peers = new ArrayList<>();
         for (PeerPair p : a.report().peers()) {
             Bdf other = card.equals(p.a()) ? p.b() : card.equals(p.b()) ? p.a() : null;
@@ -119,16 +119,6 @@ public final class InsightsFactory {
 
     private static String candidateText(MoveCandidate c) {
         return c.sentence();
-    }
-
-    private static String words(AtomicsVerdict.Status s) {
-        return switch (s) {
-            case ROUTABLE_ENABLED -> "Works";
-            case ROUTABLE_NOT_REQUESTED -> "Routable (no driver asked yet)";
-            case BLOCKED -> "Blocked";
-            case UNVERIFIABLE -> "Cannot be verified";
-            case NOT_A_REQUESTER -> "Not a requester";
-        };
     }
 
     /** {@code IDLE_DOWNSHIFT} as "idle downshift". */

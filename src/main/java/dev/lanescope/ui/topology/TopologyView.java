@@ -39,7 +39,7 @@ public final class TopologyView extends Region {
     public static final PseudoClass GPU = PseudoClass.getPseudoClass("gpu");
     public static final PseudoClass BREAKS = PseudoClass.getPseudoClass("breaks");
     static final List<String> EDGE_KEYS = List.of("ok", "idle", "capped", "degraded", "narrow", "down", "tunnel",
-            "unknown", "plain", "routes", "blocks", "na");
+            "unknown", "plain", "routes", "blocks", "noroute", "na");
     private static final Map<String, PseudoClass> EDGE_PSEUDO = new HashMap<>();
 
     static {
