@@ -47,8 +47,8 @@ public final class AtomicsChain {
         DRIVER_ENABLED,
         /** An AMD GPU: amdgpu and ROCm ask for them (ROCm refuses the card without). */
         AMD_GPU,
-        /** An AMD processor's own GPU behind its internal bridge: amdgpu does not use this PCIe chain for it. */
-        PROCESSOR_GPU,
+        /** Part of an AMD processor itself, behind its internal bridge: amdgpu does not use this PCIe chain there. */
+        PROCESSOR_FUNCTION,
         /** No driver this capture shows asks for them (NVIDIA GPUs, NVMe drives, USB/Thunderbolt controllers ...). */
         NONE;
 
@@ -110,29 +110,44 @@ public final class AtomicsChain {
     /** Does this requester's driver ask for AtomicOps (so a broken chain is a fault), and why. */
     public static Need need(Topology topology, TopoNode.FunctionNode node) {
         PciFunction f = node.function();
-        boolean amdGpu = f.vendorId() == VENDOR_ATI && f.isGpuOrAccelerator() || usesAmdgpu(f);
-        if (amdGpu && behindProcessorInternalBridge(topology, node)) return Need.PROCESSOR_GPU;
+        if (behindProcessorInternalBridge(topology, node)) return Need.PROCESSOR_FUNCTION;
+        boolean amdGpu = isAmdGpu(f);
         if (f.express() != null && Boolean.TRUE.equals(f.express().atomics().requesterEnabled())) {
             return Need.DRIVER_ENABLED;
         }
         return amdGpu ? Need.AMD_GPU : Need.NONE;
     }
 
-    private static boolean usesAmdgpu(PciFunction f) {
-        return f.isGpuOrAccelerator() && ("amdgpu".equals(f.driver()) || f.modules().contains("amdgpu"));
+    /** An AMD (ATI) GPU or accelerator: by vendor id, by lspci's vendor name when ids were not printed, or amdgpu. */
+    static boolean isAmdGpu(PciFunction f) {
+        if (!f.isGpuOrAccelerator()) return false;
+        String n = f.vendorDeviceName() == null ? "" : f.vendorDeviceName();
+        boolean amd = f.vendorId() == VENDOR_ATI || n.startsWith("Advanced Micro Devices, Inc. [AMD/ATI]")
+                || n.startsWith("ATI Technologies") || f.modules().contains("amdgpu");
+        return amd && !boundToAnotherDriver(f);
     }
 
     /**
-     * An AMD APU's GPU: its root port is the processor's "Internal PCIe GPP Bridge" (vendor 1022). amdgpu treats
-     * such GPUs as able to do atomics without asking the PCIe chain, so that port's missing completer bits do not
-     * matter to it.
+     * The capture shows the card bound to a driver that does not use AtomicOps (an old Radeon under {@code radeon});
+     * amdgpu, and vfio-pci (a guest's amdgpu drives it), do.
+     */
+    static boolean boundToAnotherDriver(PciFunction f) {
+        String d = f.driver();
+        return d != null && !d.isBlank() && !d.equals("amdgpu") && !d.equals("vfio-pci");
+    }
+
+    /**
+     * A function of an AMD APU itself (its GPU, audio, USB4, crypto): its root port is the processor's "Internal
+     * PCIe GPP Bridge". amdgpu treats the APU's GPU as able to do atomics without asking the PCIe chain, and nothing
+     * plugs in there, so that port's missing completer bits are no fault.
      */
     static boolean behindProcessorInternalBridge(Topology topology, TopoNode.FunctionNode node) {
         for (TopoNode.FunctionNode a : Hardware.ancestors(topology, node)) {
             if (a.role() != TopoNode.Role.ROOT_PORT) continue;
             String name = a.function().vendorDeviceName();
-            return a.function().vendorId() == Hardware.VENDOR_AMD && name != null
-                    && name.toLowerCase(Locale.ROOT).contains("internal");
+            boolean amd = a.function().vendorId() == Hardware.VENDOR_AMD
+                    || name != null && name.startsWith("Advanced Micro Devices");
+            return amd && name != null && name.toLowerCase(Locale.ROOT).contains("internal pcie gpp bridge");
         }
         return false;
     }

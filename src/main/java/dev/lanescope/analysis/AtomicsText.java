@@ -53,8 +53,9 @@ final class AtomicsText {
                 + Hardware.name(at) + ") has " + bit + ".";
         return switch (need) {
             case NONE -> first + " " + notNeeded(requester.function());
-            case PROCESSOR_GPU -> first + " For information, not a fault: this is the processor's own GPU behind its"
-                    + " internal bridge, and amdgpu enables its atomics without this PCIe chain.";
+            case PROCESSOR_FUNCTION -> first + " For information, not a fault: this function is part of the"
+                    + " processor, behind its internal bridge; amdgpu enables the integrated GPU's atomics without this"
+                    + " PCIe chain, and no card can be plugged in there.";
             case AMD_GPU, DRIVER_ENABLED -> first + " " + (need == AtomicsChain.Need.AMD_GPU
                     ? "An AMD GPU needs them: ROCm refuses the card, or its collectives fail, without them."
                     : "Its driver asks for them (AtomicOpsCtl ReqEn+).")
@@ -64,8 +65,9 @@ final class AtomicsText {
 
     private static String notNeeded(PciFunction req) {
         Boolean reqEn = req.express() == null ? null : req.express().atomics().requesterEnabled();
+        String driver = AtomicsChain.boundToAnotherDriver(req) ? " (" + req.driver() + ")" : "";
         return "For information, not a fault: " + (Boolean.FALSE.equals(reqEn)
-                ? "its driver has not asked for them (AtomicOpsCtl ReqEn-)"
+                ? "its driver" + driver + " has not asked for them (AtomicOpsCtl ReqEn-)"
                 : "this capture does not show its driver asking for them")
                 + ", and only AMD GPUs under ROCm/amdgpu, or devices whose driver sets ReqEn+, need them.";
     }
@@ -110,7 +112,7 @@ final class AtomicsText {
                     + " processor do.");
         }
         PciFunction f = requester.function();
-        if (f.vendorId() == AtomicsChain.VENDOR_ATI && f.isGpuOrAccelerator()) {
+        if (AtomicsChain.isAmdGpu(f)) {
             out.add("Otherwise keep collectives off this card (llama.cpp --split-mode layer, or independent"
                     + " single-GPU replicas). The failure shows as hipErrorIllegalState in ncclDevKernel_*; only"
                     + " AMD_LOG_LEVEL=3 logs 'Pcie atomics not enabled'.");

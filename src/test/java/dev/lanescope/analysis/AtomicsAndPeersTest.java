@@ -124,9 +124,9 @@ class AtomicsAndPeersTest {
         Topology t = fx.build();
         AtomicsVerdict v = AtomicsChain.of(t, Fx.node(t, "0000:05:00.0"));
         assertThat(v.status()).isEqualTo(AtomicsVerdict.Status.BLOCKED);
-        assertThat(v.need()).isEqualTo(AtomicsChain.Need.PROCESSOR_GPU);
+        assertThat(v.need()).isEqualTo(AtomicsChain.Need.PROCESSOR_FUNCTION);
         assertThat(v.isFault()).isFalse();
-        assertThat(v.reason()).contains("the processor's own GPU");
+        assertThat(v.reason()).contains("part of the processor");
         assertThat(Analyzer.analyze(t).summary()).noneMatch(l -> l.contains("AtomicOps"));
     }
 
