@@ -10,6 +10,7 @@ import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 
@@ -159,14 +160,29 @@ public final class PathCeilings {
     }
 
     static boolean isCeilingSubject(Topology t, TopoNode.FunctionNode n) {
-        if (t.linksUpward(n).isEmpty()) return false;
+        if (t.linksUpward(n).isEmpty()) return isRootBusEndpointWithLink(t, n);
         PciFunction f = n.function();
         if (f.portType() != null) {
-            return f.portType().isEndpointLike() && f.portType() != dev.lanescope.model.PortType.RC_INTEGRATED_ENDPOINT
-                    || f.portType() == dev.lanescope.model.PortType.UPSTREAM_PORT && f.bdf().function() == 0;
+            return f.portType().isEndpointLike() && f.portType() != PortType.RC_INTEGRATED_ENDPOINT
+                    || f.portType() == PortType.UPSTREAM_PORT && f.bdf().function() == 0;
         }
         // hidden capabilities: endpoints by role, function 0
         return n.role() == TopoNode.Role.ENDPOINT && f.bdf().function() == 0;
+    }
+
+    /**
+     * An endpoint directly on a root bus that reports its own link (LnkSta, or sysfs current_link_* when the
+     * capabilities are hidden): a card passed through onto a virtual machine's root bus. The kernel's walk starts at
+     * the device, so it has a ceiling (DOMAIN §3). Integrated functions (Root Complex Integrated Endpoints) have no
+     * link of their own and are left out.
+     */
+    static boolean isRootBusEndpointWithLink(Topology t, TopoNode.FunctionNode n) {
+        if (!t.parent(n).map(p -> p instanceof TopoNode.RootComplex).orElse(false)) return false;
+        PciFunction f = n.function();
+        PathCeiling.Step own = ownState(f);
+        if (own.state() == null || own.state().width() <= 0) return false;
+        if (f.portType() != null) return f.portType() == PortType.ENDPOINT || f.portType() == PortType.LEGACY_ENDPOINT;
+        return f.express() == null && f.bdf().function() == 0 && !f.isBridge() && !f.isHostBridge();
     }
 
 }
