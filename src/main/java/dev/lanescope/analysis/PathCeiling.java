@@ -53,7 +53,8 @@ public record PathCeiling(Bdf device, boolean known, long availableMbps, Bdf lim
     public String hostPathNote() {
         if (!onRootBus()) return null;
         return "No root port or switch is visible above " + device + ": in a virtual machine the hypervisor hides the"
-                + " host's real path, so this is the link the guest is shown, not proof of what the host gives;"
+                + " host's real path, so the device's own link is all the guest is shown, not proof of what the host"
+                + " gives;"
                 + " a probe under load is the proof (lanescope probe --quick on this machine).";
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Express;
 import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.Link;
@@ -57,7 +58,9 @@ public final class PathCeilings {
         if (unknownAt != null || dev.express() == null && dev.sysfsLink() == null) {
             String why = unknownAt != null ? unknownAt : dev.bdf() + " (no link facts)";
             String sentence = "Available PCIe bandwidth unknown: the link status of " + why + " is not known; "
-                    + LinkVerdicts.HOW_TO_CAPTURE + ".";
+                    + LinkVerdicts.HOW_TO_CAPTURE + (dev.capabilitiesHidden() && dev.sysfsLink() == null
+                    ? "; without root, `grep -H . /sys/bus/pci/devices/" + dev.bdf() + "/*_link_*` reads its own link"
+                    : "") + ".";
             return new PathCeiling(dev.bdf(), false, -1, null, null, capMbps, cap, pathCapable, steps, sentence,
                     kline, kline == null ? null : "the kernel's boot-time line is the only figure: "
                     + kline.text());
@@ -180,6 +183,8 @@ public final class PathCeilings {
         if (!t.parent(n).map(p -> p instanceof TopoNode.RootComplex).orElse(false)) return false;
         PciFunction f = n.function();
         PathCeiling.Step own = ownState(f);
+        // a card whose capabilities a non-root lspci hid: its ceiling is unknown, and says so (never "no link")
+        if (own.state() == null && f.capabilitiesHidden()) return DeviceKind.of(t, n).isPeer();
         if (own.state() == null || own.state().width() <= 0) return false;
         if (f.portType() != null) return f.portType() == PortType.ENDPOINT || f.portType() == PortType.LEGACY_ENDPOINT;
         return f.express() == null && f.bdf().function() == 0 && !f.isBridge() && !f.isHostBridge();

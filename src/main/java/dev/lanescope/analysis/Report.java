@@ -34,6 +34,10 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
     private String rootBusLine(PathCeiling c) {
         boolean gpu = accelerators.contains(c.device());
         StringBuilder s = new StringBuilder();
+        if (!c.known()) {
+            return s.append("Cannot judge ").append(gpu ? "GPU " : "").append(c.device()).append(", directly on a root bus: ")
+                    .append(c.sentence()).append(' ').append(c.hostPathNote()).toString();
+        }
         s.append(gpu ? "GPU " : "").append(c.device()).append(" sits directly on a root bus and reports its own link: ")
                 .append(c.sentence()).append('.');
         if (c.isLimited() && gpu) {
@@ -103,7 +107,7 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
             }
         }
         for (PathCeiling c : ceilings) {
-            if (c.onRootBus() && c.known()) checks.add(rootBusLine(c));
+            if (c.onRootBus()) checks.add(rootBusLine(c));
         }
         for (PathCeiling c : ceilings) {
             if (c.mismatch() != null) checks.add(c.device() + ": " + c.mismatch());
