@@ -128,6 +128,8 @@ final class CaptureAssembler {
                 functions.put(bdf, b.build());
             }
         });
+        nameFromNvidiaSmi(functions);
+        hiddenCapabilities(functions.values());
         TopoMatrix topo = chooseTopo();
         if (!tree.isEmpty() && verbose.isEmpty() && hex.isEmpty() && sysfs.isEmpty()) {
             problems.add(Problem.info(trees.get(0).file(), 0,
@@ -220,6 +222,51 @@ final class CaptureAssembler {
                 b.sysfsLink = link;
                 functions.put(bdf, b.build());
             });
+        }
+    }
+
+    /**
+     * A non-root {@code lspci -vv}: one WARNING at the first function whose capabilities lspci could not read, naming
+     * what is hidden and the command that shows it. Raised on what was kept after merging, so a root dump of the same
+     * machine beside a non-root one does not raise it.
+     */
+    private void hiddenCapabilities(java.util.Collection<PciFunction> functions) {
+        List<PciFunction> hidden = functions.stream().filter(PciFunction::capabilitiesHidden).toList();
+        if (hidden.isEmpty()) return;
+        PciFunction first = hidden.get(0);
+        long withSysfs = hidden.stream().filter(f -> f.sysfsLink() != null && f.sysfsLink().current() != null).count();
+        String file = first.source() == null ? label : first.source().file();
+        int line = first.source() == null ? 0 : first.source().line();
+        problems.add(Problem.warning(file, line, "lspci ran without root: it printed `Capabilities: <access denied>`"
+                + " for " + hidden.size() + " of " + functions.size() + " functions (from " + first.bdf() + "), so"
+                + " their link speed and width, link capability, target speed, AtomicOps and ACS are hidden"
+                + (withSysfs == 0 ? "" : "; sysfs link files give the current and maximum link of " + withSysfs
+                + " of them") + ". Capture them with: sudo lspci -vv > vv.txt"));
+    }
+
+    /** A name pci.ids does not know: {@code NVIDIA Corporation Device 2335}, with or without {@code [10de:2335]}. */
+    private static final java.util.regex.Pattern UNNAMED = java.util.regex.Pattern.compile(
+            "(?i)(?:^|\\s)Device(?: \\[[0-9a-f]{4}:[0-9a-f]{4}\\]| [0-9a-f]{4})?$");
+
+    /**
+     * A GPU whose name the capture's pci.ids lacked ({@code Device 2335}: a card newer than the lspci's database)
+     * takes the name nvidia-smi printed for the same bus address, with a note saying where each name came from.
+     */
+    private void nameFromNvidiaSmi(Map<Bdf, PciFunction> functions) {
+        for (NvidiaSmiLink row : nvidia) {
+            if (row.busId() == null || row.name() == null || row.name().isBlank() || row.name().startsWith("[")) continue;
+            PciFunction f = functions.get(row.busId());
+            if (f == null) continue;
+            String old = f.vendorDeviceName();
+            if (old != null && !old.isBlank() && !UNNAMED.matcher(old.strip()).find()) continue;
+            PciFunction.Builder b = f.toBuilder();
+            b.vendorDeviceName = row.name().strip();
+            functions.put(f.bdf(), b.build());
+            String file = row.source() == null ? label : row.source().file();
+            int line = row.source() == null ? 0 : row.source().line();
+            problems.add(Problem.info(file, line, f.bdf() + " is shown as \"" + b.vendorDeviceName
+                    + "\", the name nvidia-smi gives it; the lspci's name database calls it \""
+                    + (old == null || old.isBlank() ? "nothing" : old.strip()) + "\" (older than the card)"));
         }
     }
 

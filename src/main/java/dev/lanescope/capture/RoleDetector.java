@@ -93,7 +93,7 @@ final class RoleDetector {
             if (TREE_TOP.matcher(l).matches()) treeTop++;
             if (TREE_LINE.matcher(l).matches()) treeLines++;
             if (DMESG.matcher(l).matches()) dmesg++;
-            if (SysfsLinkParser.LISTING_LINE.matcher(l).matches()) sysfs++;
+            if (SysfsLinkParser.isListingLine(l)) sysfs++;
             if (KernelLogParser.isLogLine(l)) bandwidth++;
             if (Character.isWhitespace(l.charAt(0)) && l.strip().startsWith("GPU0")) topoHeader = true;
             if (l.startsWith("GPU0 ") || l.startsWith("GPU0\t")) topoRow = true;

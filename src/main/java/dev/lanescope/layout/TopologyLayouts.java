@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
@@ -133,7 +134,7 @@ public final class TopologyLayouts {
             NodeView g = new NodeView(key, Kind.GROUP, members,
                     same.size() + "× " + first.bdf().shortForm() + " … " + same.get(same.size() - 1).bdf().shortForm(),
                     chipset ? "chipset and integrated functions" : cut(first.function().shortName()),
-                    chipset ? "chipset" : badge(first), key);
+                    chipset ? "chipset" : badge(t, first), key);
             groupAt.put(first, g);
             drawnInGroup.addAll(same);
         }
@@ -150,7 +151,7 @@ public final class TopologyLayouts {
             List<TopoNode.FunctionNode> sameSig = t.children(f).isEmpty() ? bySig.get(sig) : null;
             String groupKey = sameSig != null && sameSig.size() >= COLLAPSE_AT ? "group:" + parent.id() + "|" + sig : null;
             NodeView v = new NodeView(f.id(), Kind.FUNCTION, List.of(f.bdf()), f.bdf().toString(),
-                    cut(f.function().shortName()), badge(f), groupKey);
+                    cut(f.function().shortName()), badge(t, f), groupKey);
             add(v, nodes, boxes);
             addEdge(parent.id(), v.id(), t.incomingEdge(k).orElse(null), edges, gEdges);
             walk(t, f, expanded, nodes, edges, boxes, gEdges);
@@ -204,9 +205,8 @@ public final class TopologyLayouts {
         return fn.classHex() + "|" + f.role() + "|" + fn.shortName();
     }
 
-    /** The class badge of a function. */
-    public static String badge(TopoNode.FunctionNode f) {
-        PciFunction fn = f.function();
+    /** The class badge of a function: its port role, else the badge of its {@link DeviceKind}. */
+    public static String badge(Topology t, TopoNode.FunctionNode f) {
         switch (f.role()) {
             case ROOT_PORT: return "root port";
             case SWITCH_UPSTREAM: return "switch ↑";
@@ -215,15 +215,7 @@ public final class TopologyLayouts {
             case PCI_BRIDGE: return "bridge";
             default: break;
         }
-        if (fn.isGpuOrAccelerator()) return "GPU";
-        if (fn.isNetwork()) return "NIC";
-        if (fn.isNvme()) return "NVMe";
-        int base = fn.classCode() >> 8;
-        if (base == 0x06) return fn.isBridge() ? "bridge" : "chipset";
-        if (base == 0x01) return "storage";
-        if (fn.classCode() == 0x0c03) return "USB";
-        if (base == 0x0c && fn.classCode() == 0x0c05) return "chipset";
-        return "device";
+        return DeviceKind.of(t, f).badge();
     }
 
     private static final java.util.regex.Pattern VENDOR = java.util.regex.Pattern.compile(

@@ -291,7 +291,7 @@ public final class MainViewModel {
         sampleBanner.set(sampleSource == null ? "" : "Sample capture: " + l.label() + " (from " + sampleSource + ")");
         nonRootBanner.set(c.isNonRoot() ? nonRootText(c) : "");
         captureInfo.set(captureInfo(l));
-        long gpus = l.topology().functions().stream().filter(f -> f.function().isGpuOrAccelerator()).count();
+        long gpus = l.analysed().report().accelerators().size();
         status.set(l.topology().functions().size() + " functions, " + l.topology().links().size() + " links, "
                 + gpus + " GPU" + (gpus == 1 ? "" : "s") + problemCount());
         if (pendingSelect != null) {
@@ -405,9 +405,8 @@ public final class MainViewModel {
         Loaded l = loaded.get();
         List<Bdf> out = new ArrayList<>();
         if (l == null) return out;
-        for (TopoNode.FunctionNode f : l.topology().functions()) {
-            if (f.function().isGpuOrAccelerator()) out.add(f.bdf());
-        }
+        // the analysis's GPU cards (an iGPU or a BMC's display is not one), in address order
+        out.addAll(new java.util.TreeSet<>(l.analysed().report().accelerators()));
         return out;
     }
 

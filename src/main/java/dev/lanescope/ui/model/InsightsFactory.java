@@ -89,7 +89,8 @@ public final class InsightsFactory {
         String kernel = null;
         for (PathCeiling c : a.report().ceilings()) {
             if (!card.equals(c.device())) continue;
-            ceiling = c.sentence() + (c.mismatch() == null ? "" : " " + c.mismatch());
+            ceiling = c.sentence() + (c.mismatch() == null ? "" : " " + c.mismatch())
+                    + (c.hostPathNote() == null ? "" : " " + c.hostPathNote());
             if (c.kernelLine() != null) kernel = c.kernelLine().text();
         }
         if (kernel == null) {
@@ -107,7 +108,7 @@ public final class InsightsFactory {
             if (other == null) continue;
             String otherName = t.function(other).map(f -> f.shortName()).orElse("");
             peers.add(new CardAdvice.Peer(other, dev.lanescope.layout.TopologyLayouts.withoutVendor(otherName),
-                    String.valueOf(p.pathClass()),
+                    p.classText(),
                     String.valueOf(p.ncclP2pLevel()), p.explanation()));
         }
         return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates);
