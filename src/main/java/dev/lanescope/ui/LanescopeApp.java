@@ -16,7 +16,6 @@ import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.details.DetailsController;
 import dev.lanescope.ui.fleet.FleetActions;
-import dev.lanescope.ui.fleet.FleetStartup;
 import dev.lanescope.ui.main.MainController;
 import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.main.RecentCaptures;
@@ -66,9 +65,8 @@ public class LanescopeApp extends Application {
             System.out.println("lanescope timing: toolkit up "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");
         }
-        FleetStartup fleetArgs = FleetStartup.parse(argsOverride != null ? argsOverride
+        StartupOptions opts = StartupOptions.parse(argsOverride != null ? argsOverride
                 : getParameters() == null ? List.of() : getParameters().getRaw());
-        StartupOptions opts = StartupOptions.parse(fleetArgs.rest());
         vm = new MainViewModel(recent != null ? recent : RecentCaptures.forUser(),
                 live != null ? live : LiveCapture.system());
         vm.modeProperty().set(opts.mode());
@@ -91,7 +89,7 @@ public class LanescopeApp extends Application {
         stage.setTitle("lanescope — PCIe topology explorer");
         stage.setScene(Windows.sceneFittingScreen(root, 1480, 920));
         stage.show();
-        fleetArgs.apply(vm, fleet);
+        opts.fleet().apply(vm, fleet);
         // the side panel's tabs follow the main window's capture and selected card: they can open before it loads
         if (opts.ceiling()) main.showCeiling();
         if (opts.receipt() != null) main.showProbe().openReceipt(opts.receipt());
