@@ -14,7 +14,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -22,6 +25,7 @@ import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.DirectoryChooser;
@@ -32,7 +36,12 @@ import dev.lanescope.export.GraphExports;
 import dev.lanescope.export.PngExporter;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
+import dev.lanescope.ui.ceiling.CeilingWindow;
 import dev.lanescope.ui.model.EdgeColours;
+import dev.lanescope.ui.probe.ProbeBackend;
+import dev.lanescope.ui.probe.ProbeViewModel;
+import dev.lanescope.ui.probe.ProbeWindow;
+import dev.lanescope.ui.probe.SystemProbeBackend;
 import dev.lanescope.ui.theme.Themes;
 import dev.lanescope.ui.topology.LegendView;
 import dev.lanescope.ui.topology.TopologyView;
@@ -43,6 +52,10 @@ public final class MainController {
     private final MainViewModel vm;
     private final Runnable openSample;
     private final dev.lanescope.ui.fleet.FleetActions fleet;
+    private final ProbeBackend probeBackend;
+    private SidePanel side;
+    private ProbeViewModel probe;
+    private CeilingWindow ceiling;
 
     @FXML private BorderPane root;
     @FXML private Menu recentMenu;
@@ -54,6 +67,9 @@ public final class MainController {
     @FXML private Label sampleBanner;
     @FXML private Label nonRootBanner;
     @FXML private SplitPane split;
+    @FXML private TabPane sideTabs;
+    @FXML private Tab cardTab;
+    @FXML private Menu viewMenu;
     @FXML private TopologyView topology;
     @FXML private LegendView legend;
     @FXML private Label dropHint;
@@ -67,9 +83,16 @@ public final class MainController {
     @FXML private Label status;
 
     public MainController(MainViewModel vm, Runnable openSample, dev.lanescope.ui.fleet.FleetActions fleet) {
+        this(vm, openSample, fleet, new SystemProbeBackend());
+    }
+
+    /** {@code probeBackend} builds and runs the bandwidth probe of the side panel's probe tab (a fake in tests). */
+    public MainController(MainViewModel vm, Runnable openSample, dev.lanescope.ui.fleet.FleetActions fleet,
+                          ProbeBackend probeBackend) {
         this.vm = vm;
         this.openSample = openSample;
         this.fleet = fleet;
+        this.probeBackend = probeBackend;
     }
 
     @FXML
@@ -139,7 +162,12 @@ public final class MainController {
         vm.recentCaptures().addListener((javafx.collections.ListChangeListener<List<Path>>) c -> fillRecent());
         fillRecent();
         installDragAndDrop();
+        installSidePanel();
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            // the probe and ceiling tabs have their own controls: a letter typed there is not a window shortcut
+            if (e.getTarget() instanceof javafx.scene.Node n && !CARD.equals(side.selectedId()) && inside(n, sideTabs)) {
+                return;
+            }
             if (e.getTarget() instanceof TextField) {
                 if (e.getCode() == KeyCode.ESCAPE) {
                     search.clear();
@@ -155,6 +183,73 @@ public final class MainController {
                 default -> { }
             }
         });
+    }
+
+    /** Page ids of the side panel (lookup names, never shown). */
+    public static final String CARD = "card";
+    public static final String PROBE = "probe";
+    public static final String CEILING = "ceiling";
+
+    /**
+     * The side panel's tabs, each with a View menu entry and a shortcut (Ctrl+1, 2, 3; a future P2P ladder takes the
+     * next digit), plus "open the current tab in its own window". The probe and the ceiling chart are built the
+     * first time they are shown, so a start that never opens them does not pay for them.
+     */
+    private void installSidePanel() {
+        side = new SidePanel(sideTabs, split, this::window);
+        side.add(new SidePanel.Page(CARD, "Selected card", KeyCombination.keyCombination("Shortcut+1"), 0.36,
+                620, 900, null), cardTab);
+        side.add(new SidePanel.Page(PROBE, "Bandwidth probe", KeyCombination.keyCombination("Shortcut+2"), 0.56,
+                1180, 860, () -> ProbeWindow.load(probe(), vm)), null);
+        side.add(new SidePanel.Page(CEILING, "Does the link matter?", KeyCombination.keyCombination("Shortcut+3"),
+                0.62, 1440, 940, () -> ceilingPanel().root()), null);
+        viewMenu.getItems().add(new SeparatorMenuItem());
+        for (SidePanel.Page p : side.pages()) {
+            MenuItem mi = new MenuItem("Side panel: " + p.title());
+            mi.setAccelerator(p.key());
+            mi.setOnAction(e -> side.show(p.id()));
+            viewMenu.getItems().add(mi);
+        }
+        MenuItem popOut = new MenuItem("Open the side panel's tab in its own window");
+        popOut.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+W"));
+        popOut.setOnAction(e -> side.popOutSelected());
+        viewMenu.getItems().add(popOut);
+    }
+
+    private static boolean inside(javafx.scene.Node n, javafx.scene.Node ancestor) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (p == ancestor) return true;
+        }
+        return false;
+    }
+
+    /** The side panel (its tabs, popped-out windows). */
+    public SidePanel sidePanel() {
+        return side;
+    }
+
+    /** The probe tab's view-model, made (not shown) on first use. */
+    public ProbeViewModel probe() {
+        if (probe == null) probe = new ProbeViewModel(vm, probeBackend);
+        return probe;
+    }
+
+    /** The ceiling tab's panel, made (not shown) on first use. */
+    public CeilingWindow ceilingPanel() {
+        if (ceiling == null) ceiling = CeilingWindow.panel(vm);
+        return ceiling;
+    }
+
+    /** Shows the probe tab (or its window) and returns its view-model. */
+    public ProbeViewModel showProbe() {
+        side.show(PROBE);
+        return probe();
+    }
+
+    /** Shows the ceiling tab (or its window) and returns the panel. */
+    public CeilingWindow showCeiling() {
+        side.show(CEILING);
+        return ceilingPanel();
     }
 
     private static void bindBanner(Label l, javafx.beans.binding.BooleanBinding visible) {
@@ -291,7 +386,7 @@ public final class MainController {
 
     @FXML
     private void openProbe() {
-        dev.lanescope.ui.probe.ProbeWindow.show(vm, window());
+        showProbe();
     }
 
     @FXML
@@ -407,7 +502,7 @@ public final class MainController {
 
     @FXML
     private void openCeiling() {
-        dev.lanescope.ui.ceiling.CeilingWindow.open(window(), vm);
+        showCeiling();
     }
 
     public TopologyView topologyView() {

@@ -9,7 +9,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import javafx.stage.Window;
+import javafx.scene.control.TabPane;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,7 +21,7 @@ import org.testfx.util.WaitForAsyncUtils;
 import dev.lanescope.ui.LanescopeApp;
 import dev.lanescope.ui.main.MainViewModel;
 
-/** From the explorer's View menu to the ceiling window, which takes the selected card's trained link. */
+/** From the explorer's View menu to the side panel's ceiling tab, which takes the selected card's trained link. */
 @ExtendWith(ApplicationExtension.class)
 class CeilingFromMainWindowTest {
 
@@ -40,10 +40,11 @@ class CeilingFromMainWindowTest {
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> vm.getLoaded() != null && !vm.loadingProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("View");
-        robot.clickOn("Does the link matter? (streaming vs compute ceiling)…");
+        robot.clickOn("Does the link matter? (streaming vs compute ceiling)");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(Window.getWindows()).anySatisfy(w ->
-                assertThat(((Stage) w).getTitle()).isEqualTo("lanescope — Does the link matter?"));
+        // the side panel's ceiling tab, not a window of its own
+        assertThat(robot.lookup(".side-tabs").queryAs(TabPane.class).getSelectionModel().getSelectedItem().getText())
+                .isEqualTo("Does the link matter?");
         // the sample's GTX 1650 sits in a socket trained Gen3 x8: 7.876 GB/s usable x 0.85
         assertThat(robot.lookup("#cardLink").queryAs(Label.class).getText())
                 .startsWith("0000:01:00.0").contains("trained Gen3 x8");
