@@ -22,7 +22,7 @@ import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.analysis.ceiling.TransferSample;
 import dev.lanescope.export.CeilingCsv;
 import dev.lanescope.export.CeilingJson;
-import dev.lanescope.export.PngCeilingExporter;
+import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.probe.H2dReceipt;
 import picocli.CommandLine;
@@ -124,7 +124,7 @@ final class CeilingCommand implements Callable<Integer> {
             CeilingSeries s = CeilingSeries.of(r, rateLabel(rate));
             if (csv != null) ExportCommand.write(csv, CeilingCsv.of(r, s));
             if (png != null) {
-                PngCeilingExporter.renderHeadless(r, s, EngineShape.STREAMS_WEIGHTS, png);
+                PictureRenderer.find().ceiling(r, s, EngineShape.STREAMS_WEIGHTS, png);
                 if (!json) err.println("lanescope ceiling: wrote " + png.toAbsolutePath());
             }
             if (json) {

@@ -15,7 +15,7 @@ import javafx.application.Platform;
 import javafx.scene.Parent;
 import javafx.stage.Stage;
 
-import dev.lanescope.export.PngExporter;
+import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.probe.ProbeViewModel;
 import dev.lanescope.ui.probe.ProbeViewModel.State;
