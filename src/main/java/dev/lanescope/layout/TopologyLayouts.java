@@ -132,7 +132,7 @@ public final class TopologyLayouts {
             TopoNode.FunctionNode first = same.get(0);
             boolean chipset = e.getKey().equals(CHIPSET);
             NodeView g = new NodeView(key, Kind.GROUP, members,
-                    same.size() + "× " + first.bdf().shortForm() + " … " + same.get(same.size() - 1).bdf().shortForm(),
+                    same.size() + "× " + t.address(first.bdf()) + " … " + t.address(same.get(same.size() - 1).bdf()),
                     chipset ? "chipset and integrated functions" : cut(first.function().shortName()),
                     chipset ? "chipset" : badge(t, first), key);
             groupAt.put(first, g);
@@ -153,7 +153,7 @@ public final class TopologyLayouts {
             NodeView v = new NodeView(f.id(), Kind.FUNCTION, List.of(f.bdf()), f.bdf().toString(),
                     cut(f.function().shortName()), badge(t, f), groupKey);
             add(v, nodes, boxes);
-            addEdge(parent.id(), v.id(), t.incomingEdge(k).orElse(null), edges, gEdges);
+            addEdge(parent.id(), v.id(), t.incomingEdge(k).orElse(null), edges, gEdges, ownLinkLabel(parent, f));
             walk(t, f, expanded, nodes, edges, boxes, gEdges);
         }
     }
@@ -168,10 +168,15 @@ public final class TopologyLayouts {
 
     private static void addEdge(String source, String target, TopoEdge edge, Map<String, EdgeView> edges,
                                 List<LayoutGraph.Edge> gEdges) {
+        addEdge(source, target, edge, edges, gEdges, null);
+    }
+
+    private static void addEdge(String source, String target, TopoEdge edge, Map<String, EdgeView> edges,
+                                List<LayoutGraph.Edge> gEdges, String ownLink) {
         Link link = edge != null && edge.isLink() ? edge.link() : null;
         // the functions of one device share one link: label it once, on the edge to the lowest function
         boolean labelled = link != null && edges.values().stream().anyMatch(e -> e.link() == link);
-        String label = link == null || labelled ? "" : linkLabel(link);
+        String label = link == null ? (ownLink == null ? "" : ownLink) : labelled ? "" : linkLabel(link);
         String id = source + "->" + target;
         edges.put(id, new EdgeView(id, source, target, link, label));
         gEdges.add(new LayoutGraph.Edge(id, source, target, label.isEmpty() ? 0 : label.length() * LABEL_CHAR_W + 8,
@@ -181,6 +186,27 @@ public final class TopologyLayouts {
     /** {@code Gen1 x16 / cap Gen4 x16}: trained, then capable (either may be unknown). */
     public static String linkLabel(Link link) {
         return state(link.trained()) + " / cap " + state(link.capable());
+    }
+
+    /**
+     * The label of the line from a root bus to a card that sits on it (a card passed through to a virtual machine):
+     * its own link as it reports it ({@code Gen5 x16 own link}, then {@code / cap} when it trained lower), since no
+     * port above it carries a link; null for everything else.
+     */
+    static String ownLinkLabel(TopoNode parent, TopoNode.FunctionNode f) {
+        if (!(parent instanceof TopoNode.RootComplex)) return null;
+        PciFunction fn = f.function();
+        if (fn.bdf().function() != 0) return null;
+        boolean endpoint = fn.portType() == null ? fn.express() == null
+                : fn.portType() == dev.lanescope.model.PortType.ENDPOINT
+                || fn.portType() == dev.lanescope.model.PortType.LEGACY_ENDPOINT;
+        LinkState sta = fn.express() != null && fn.express().lnkSta() != null ? fn.express().lnkSta()
+                : fn.sysfsLink() == null ? null : fn.sysfsLink().current();
+        if (!endpoint || sta == null || !sta.isKnown() || sta.width() <= 0) return null;
+        LinkState cap = fn.express() != null && fn.express().capable() != null ? fn.express().capable()
+                : fn.sysfsLink() == null ? null : fn.sysfsLink().max();
+        boolean same = cap == null || !cap.isKnown() || cap.equals(sta);
+        return state(sta) + " own link" + (same ? "" : " / cap " + state(cap));
     }
 
     private static String state(LinkState s) {
