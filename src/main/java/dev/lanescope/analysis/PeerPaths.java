@@ -173,7 +173,7 @@ public final class PeerPaths {
                 boolean amdGpus = a.function().vendorId() == 0x1002 || b.function().vendorId() == 0x1002;
                 if (amdGpus && Hardware.isIntelHost(t)) {
                     ex.append(" On an Intel host RCCL 2.27.7 also needed a patch so the user's level is not"
-                            + " overridden by the platform default (seed 003); confirm 'via P2P/IPC' in its log.");
+                            + " overridden by the platform default; confirm 'via P2P/IPC' in its log.");
                 }
             }
         } else if (gpuA || gpuB) {
@@ -195,7 +195,8 @@ public final class PeerPaths {
         }
         if (!bars.isEmpty()) {
             ex.append(" BAR at or above 2^44 (16 TiB): ").append(String.join(", ", bars))
-                    .append(": a 44-bit DMA engine cannot reach it (seed 003's 56 TiB trap); lspci looking normal"
+                    .append(": a 44-bit DMA engine cannot reach it (firmware with only Above-4G decoding has placed BARs"
+                            + " near 56 TiB); lspci looking normal"
                             + " does not mean P2P works.");
         }
         if (chipset) {
