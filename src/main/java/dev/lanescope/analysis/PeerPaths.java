@@ -149,16 +149,24 @@ public final class PeerPaths {
             if (Hardware.isChipset(f)) chipset = true;
         }
         acs.sort(null);
-        List<String> bars = new ArrayList<>();
-        bars.addAll(highBars(a.function()));
-        bars.addAll(highBars(b.function()));
         boolean gpuA = isGpu(t, a);
         boolean gpuB = isGpu(t, b);
+        // the 44-bit trap is the DMA mask of the GPU that reaches the peer's BAR: amdgpu's; NVIDIA GPUs and NICs
+        // address far more, so their BARs above 16 TiB are no trap for them
+        List<String> bars = new ArrayList<>();
+        if (gpuB && isAmd(b.function())) bars.addAll(highBars(a.function()));
+        if (gpuA && isAmd(a.function())) bars.addAll(highBars(b.function()));
+        String nv = nvlink(t, a.bdf(), b.bdf());
         String level;
         StringBuilder ex = new StringBuilder();
         ex.append(a.bdf()).append(" and ").append(b.bdf()).append(": ").append(r.pathClass()).append(" (")
                 .append(r.pathClass().legend()).append("): ").append(r.where()).append('.');
-        if (gpuA && gpuB) {
+        if (gpuA && gpuB && nv != null) {
+            level = "default (" + nv + ")";
+            ex.append(" nvidia-smi topo -m shows ").append(nv).append(" between them: a bonded set of ")
+                    .append(nv.substring(2)).append(" NVLinks, which NCCL takes for this pair whatever NCCL_P2P_LEVEL"
+                            + " says; over PCIe alone it would be ").append(r.pathClass()).append('.');
+        } else if (gpuA && gpuB) {
             boolean amd = Hardware.isAmdHost(t);
             int gpus = gpuCount(t);
             PathClass def = amd && gpus <= 2 ? PathClass.SYS : PathClass.PXB;
@@ -204,12 +212,6 @@ public final class PeerPaths {
                     + " between CPU-lane slots within the same class (two RTX 3090s measured 13.2 GB/s on CPU"
                     + " lanes against 6.5 via the chipset, both PHB).");
         }
-        String nv = nvlink(t, a.bdf(), b.bdf());
-        if (nv != null) {
-            ex.append(" nvidia-smi topo -m shows ").append(nv).append(" between them: a bonded set of ")
-                    .append(nv.substring(2)).append(" NVLinks, which NCCL uses before PCIe; the PCIe class above still"
-                            + " matters for the NICs and for any copy that does not go over NVLink.");
-        }
         return new PeerPair(a.bdf(), b.bdf(), r.pathClass(), acs, level, bars, chipset, ex.toString(), nv);
     }
 
@@ -235,6 +237,11 @@ public final class PeerPaths {
             }
         }
         return null;
+    }
+
+    private static boolean isAmd(PciFunction f) {
+        return f.vendorId() == 0x1002 || f.vendorId() < 0 && f.vendorDeviceName() != null
+                && f.vendorDeviceName().contains("[AMD/ATI]");
     }
 
     static List<String> highBars(PciFunction f) {
