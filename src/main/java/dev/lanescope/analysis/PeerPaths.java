@@ -149,16 +149,24 @@ public final class PeerPaths {
             if (Hardware.isChipset(f)) chipset = true;
         }
         acs.sort(null);
-        List<String> bars = new ArrayList<>();
-        bars.addAll(highBars(a.function()));
-        bars.addAll(highBars(b.function()));
         boolean gpuA = isGpu(t, a);
         boolean gpuB = isGpu(t, b);
+        // the 44-bit trap is the DMA mask of the GPU that reaches the peer's BAR: amdgpu's; NVIDIA GPUs and NICs
+        // address far more, so their BARs above 16 TiB are no trap for them
+        List<String> bars = new ArrayList<>();
+        if (gpuB && isAmd(b.function())) bars.addAll(highBars(a.function()));
+        if (gpuA && isAmd(a.function())) bars.addAll(highBars(b.function()));
+        String nv = nvlink(t, a.bdf(), b.bdf());
         String level;
         StringBuilder ex = new StringBuilder();
         ex.append(a.bdf()).append(" and ").append(b.bdf()).append(": ").append(r.pathClass()).append(" (")
                 .append(r.pathClass().legend()).append("): ").append(r.where()).append('.');
-        if (gpuA && gpuB) {
+        if (gpuA && gpuB && nv != null) {
+            level = "default (" + nv + ")";
+            ex.append(" nvidia-smi topo -m shows ").append(nv).append(" between them: a bonded set of ")
+                    .append(nv.substring(2)).append(" NVLinks, which NCCL takes for this pair whatever NCCL_P2P_LEVEL"
+                            + " says; over PCIe alone it would be ").append(r.pathClass()).append('.');
+        } else if (gpuA && gpuB) {
             boolean amd = Hardware.isAmdHost(t);
             int gpus = gpuCount(t);
             PathClass def = amd && gpus <= 2 ? PathClass.SYS : PathClass.PXB;
@@ -173,7 +181,7 @@ public final class PeerPaths {
                 boolean amdGpus = a.function().vendorId() == 0x1002 || b.function().vendorId() == 0x1002;
                 if (amdGpus && Hardware.isIntelHost(t)) {
                     ex.append(" On an Intel host RCCL 2.27.7 also needed a patch so the user's level is not"
-                            + " overridden by the platform default (seed 003); confirm 'via P2P/IPC' in its log.");
+                            + " overridden by the platform default; confirm 'via P2P/IPC' in its log.");
                 }
             }
         } else if (gpuA || gpuB) {
@@ -195,19 +203,14 @@ public final class PeerPaths {
         }
         if (!bars.isEmpty()) {
             ex.append(" BAR at or above 2^44 (16 TiB): ").append(String.join(", ", bars))
-                    .append(": a 44-bit DMA engine cannot reach it (seed 003's 56 TiB trap); lspci looking normal"
+                    .append(": a 44-bit DMA engine cannot reach it (firmware with only Above-4G decoding has placed BARs"
+                            + " near 56 TiB); lspci looking normal"
                             + " does not mean P2P works.");
         }
         if (chipset) {
             ex.append(" The path crosses the chipset: it shares the chipset uplink, so P2P here is slower than"
                     + " between CPU-lane slots within the same class (two RTX 3090s measured 13.2 GB/s on CPU"
                     + " lanes against 6.5 via the chipset, both PHB).");
-        }
-        String nv = nvlink(t, a.bdf(), b.bdf());
-        if (nv != null) {
-            ex.append(" nvidia-smi topo -m shows ").append(nv).append(" between them: a bonded set of ")
-                    .append(nv.substring(2)).append(" NVLinks, which NCCL uses before PCIe; the PCIe class above still"
-                            + " matters for the NICs and for any copy that does not go over NVLink.");
         }
         return new PeerPair(a.bdf(), b.bdf(), r.pathClass(), acs, level, bars, chipset, ex.toString(), nv);
     }
@@ -234,6 +237,11 @@ public final class PeerPaths {
             }
         }
         return null;
+    }
+
+    private static boolean isAmd(PciFunction f) {
+        return f.vendorId() == 0x1002 || f.vendorId() < 0 && f.vendorDeviceName() != null
+                && f.vendorDeviceName().contains("[AMD/ATI]");
     }
 
     static List<String> highBars(PciFunction f) {

@@ -69,6 +69,13 @@ final class ReceiptCommand implements Callable<Integer> {
                 o.flush();
                 return Main.EXIT_UNUSABLE;
             }
+            String elsewhere = ReceiptEvidence.otherMachine(r, l.capture());
+            if (elsewhere != null) {
+                o.println();
+                o.println("Not applied to " + l.capture().label() + ": " + elsewhere + ".");
+                o.flush();
+                return 0;
+            }
             UnderLoad ev = ReceiptEvidence.of(r);
             Report base = l.report();
             Report up = Analyzer.analyze(l.topology(), ev);

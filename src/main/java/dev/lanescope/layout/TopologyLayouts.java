@@ -285,7 +285,7 @@ public final class TopologyLayouts {
                 TopoNode.FunctionNode first = same.get(0);
                 boolean chipset = e.getKey().equals(CHIPSET);
                 NodeView g = new NodeView(key, Kind.GROUP, members,
-                        same.size() + "× " + first.bdf().shortForm() + " … " + same.get(same.size() - 1).bdf().shortForm(),
+                        same.size() + "× " + t.address(first.bdf()) + " … " + t.address(same.get(same.size() - 1).bdf()),
                         chipset ? "chipset and integrated functions" : BoxNames.boxName(first.function().shortName()),
                         chipset ? "chipset" : badge(t, first), key, "");
                 groupAt.put(first, g);

@@ -108,7 +108,7 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
         if (low) {
             s.add("The link trained low (" + LinkMath.link(trGen, trWidth) + " of " + LinkMath.link(capGen, capWidth)
                     + " capable): these timings are void. They measure the fault, not the code; reboot, check that"
-                    + " the link reads full speed, and run again (seed 001).");
+                    + " the link reads full speed, and run again.");
         }
         if (!claim) {
             List<String> why = new ArrayList<>();

@@ -81,7 +81,7 @@ public final class InsightsFactory {
         List<CardAdvice.PathHop> path = new ArrayList<>();
         for (Link l : t.linksUpward(node)) {
             Insights.Hop h = a.insights().hop(l);
-            path.add(new CardAdvice.PathHop(l, l.port().bdf().shortForm(), l.device().bdf().shortForm(),
+            path.add(new CardAdvice.PathHop(l, t.address(l.port().bdf()), t.address(l.device().bdf()),
                     state(l.capable()), state(l.trained()), speed(l.target()),
                     h == null ? "unknown" : h.key(), h == null ? "not analysed" : h.verdict()));
         }
@@ -107,7 +107,8 @@ public final class InsightsFactory {
             Bdf other = card.equals(p.a()) ? p.b() : card.equals(p.b()) ? p.a() : null;
             if (other == null) continue;
             String otherName = t.function(other).map(f -> f.shortName()).orElse("");
-            peers.add(new CardAdvice.Peer(other, dev.lanescope.layout.TopologyLayouts.withoutVendor(otherName),
+            peers.add(new CardAdvice.Peer(other, t.address(other),
+                    dev.lanescope.layout.TopologyLayouts.withoutVendor(otherName),
                     p.classText(),
                     String.valueOf(p.ncclP2pLevel()), p.explanation()));
         }

@@ -192,7 +192,7 @@ public final class ProbeController {
         a.setTitle("The GPU is in use");
         a.setHeaderText("Other processes use this GPU");
         a.setContentText(users + "\n\nThe probe contends for the link it measures: a serving process may suffer, the"
-                + " numbers will be low, and a driver may wedge (seed 000). Stop them first if you can.");
+                + " numbers will be low, and a driver may wedge. Stop them first if you can.");
         a.initOwner(root.getScene() == null ? null : root.getScene().getWindow());
         ((Button) a.getDialogPane().lookupButton(stop)).setDefaultButton(true);
         ((Button) a.getDialogPane().lookupButton(run)).setDefaultButton(false);

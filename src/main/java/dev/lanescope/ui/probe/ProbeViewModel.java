@@ -287,7 +287,7 @@ public final class ProbeViewModel {
             if (!confirm.test(text)) {
                 state.set(State.IDLE);
                 status.set("Not run: " + users.users().size() + " process" + (users.users().size() == 1 ? "" : "es")
-                        + " use " + g.label() + ". Never probe beside a serving process (seed 000).");
+                        + " use " + g.label() + ". Never probe beside a serving process.");
                 probeOutput.set(text);
                 return;
             }
