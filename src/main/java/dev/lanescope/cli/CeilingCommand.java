@@ -46,7 +46,9 @@ final class CeilingCommand implements Callable<Integer> {
             description = "run_receipt.sh receipt or pcie_bw JSON lines: rate at the size nearest --slab, overhead.")
     Path receipt;
 
-    @Option(names = "--link", paramLabel = "LINK", description = "Trained link, e.g. gen4x4 or '16GT/s x4'.")
+    @Option(names = "--link", paramLabel = "LINK",
+            description = "The link the card's path is capable of, e.g. gen4x4 or '16GT/s x4' (LnkCap, not an idle"
+                    + " trained reading).")
     String link;
 
     @Option(names = "--achievable", paramLabel = "F", defaultValue = "0.85",
