@@ -270,7 +270,9 @@ public final class TopologyLayouts {
             // fold leaf siblings with the same signature
             Map<String, List<TopoNode.FunctionNode>> bySig = new LinkedHashMap<>();
             for (TopoNode k : drawn) {
-                if (k instanceof TopoNode.FunctionNode f && t.children(f).isEmpty()) {
+                // a focused picture names each kept function (a candidate slot is not "one of 3 chipset functions")
+                boolean keptHere = kept != null && kept.contains(k.id());
+                if (k instanceof TopoNode.FunctionNode f && t.children(f).isEmpty() && !keptHere) {
                     bySig.computeIfAbsent(signature(parent, f), s -> new ArrayList<>()).add(f);
                 }
             }
@@ -335,7 +337,9 @@ public final class TopologyLayouts {
             Link link = edge != null && edge.isLink() ? edge.link() : null;
             // the functions of one device share one link: label it once, on the edge to the lowest function
             boolean labelled = link != null && edges.values().stream().anyMatch(e -> e.link() == link);
-            String label = link == null || labelled ? "" : linkLabel(link);
+            // "? / cap ?" says nothing the edge's colour (Unknown) does not: no label
+            boolean nothingKnown = link != null && !known(link.trained()) && !known(link.capable());
+            String label = link == null || labelled || nothingKnown ? "" : linkLabel(link);
             String id = source + "->" + target;
             edges.put(id, new EdgeView(id, source, target, link, label));
             gEdges.add(new LayoutGraph.Edge(id, source, target,
@@ -365,6 +369,10 @@ public final class TopologyLayouts {
     /** {@code Gen1 x16 / cap Gen4 x16}: trained, then capable (either may be unknown). */
     public static String linkLabel(Link link) {
         return state(link.trained()) + " / cap " + state(link.capable());
+    }
+
+    private static boolean known(LinkState s) {
+        return s != null && (s.isDown() || s.isKnown());
     }
 
     private static String state(LinkState s) {

@@ -154,9 +154,11 @@ public final class MainController {
         vm.candidateProperty().addListener((o, a, b) -> refresh());
         vm.loadedProperty().addListener((o, a, b) -> {
             boolean fresh = a == null || b == null || a.topology() != b.topology();
+            boolean refolded = !fresh && b != null && !a.picture().focus().equals(b.picture().focus());
             topology.setPicture(b == null ? null : b.picture());
             refresh();
-            if (fresh) Platform.runLater(this::showFirstView);
+            if (fresh || refolded && !b.picture().focus().isEmpty()) Platform.runLater(this::showFirstView);
+            else if (refolded) Platform.runLater(topology::fit); // the whole machine, as asked
         });
         vm.themeProperty().addListener((o, a, b) -> Themes.apply(root, b));
         Themes.apply(root, vm.themeProperty().get());
@@ -268,7 +270,8 @@ public final class MainController {
         if (l == null) return;
         Bdf sel = vm.selectedProperty().get();
         String selId = sel == null || l.picture().nodeOf(sel) == null ? null : l.picture().nodeOf(sel).id();
-        legend.show(vm.modeProperty().get(), vm.edgeColours().values());
+        legend.show(vm.modeProperty().get(), vm.edgeColours().values(), !vm.highlighted().isEmpty(),
+                !vm.candidateIds().isEmpty(), l.picture().folded());
         topology.applyState(vm.edgeColours(), selId, vm.highlighted(), vm.candidateIds(), vm.matches(),
                 vm.atomicsBreaks());
     }
@@ -485,8 +488,9 @@ public final class MainController {
     }
 
     /**
-     * The first view of a capture: all of it when that is readable, else the subject card (selected, first
-     * fault, first GPU) at 100 % with its path above it; the scroll bars say what lies off screen.
+     * The first view of a capture: all of it when that is readable, else the paths that matter (the picture is
+     * folded to them) with the subject card (selected, first fault, first GPU) and the GPUs in view at a readable
+     * zoom; the scroll bars say what lies off screen.
      */
     private void showFirstView() {
         MainViewModel.Loaded l = vm.getLoaded();
@@ -495,11 +499,25 @@ public final class MainController {
             topology.fit();
             return;
         }
+        if (l.picture().focus().isEmpty() && focusedOnce != l.topology()) {
+            // chosen for a guessed size before the window was laid out; too large for the real one: fold it
+            focusedOnce = l.topology();
+            vm.toggleFocus();
+        }
+        // the card the picture is about first, then the GPUs: together at a readable zoom where they fit
         Bdf subject = dev.lanescope.ui.model.PictureFocus.subject(l.analysed(), vm.selectedProperty().get());
-        var nv = subject == null ? null : l.picture().nodeOf(subject);
-        if (nv == null) topology.fit();
-        else topology.showAtFullSize(nv.id());
+        List<String> ids = new java.util.ArrayList<>();
+        if (subject != null && l.picture().nodeOf(subject) != null) ids.add(l.picture().nodeOf(subject).id());
+        for (Bdf gpu : vm.gpus()) {
+            var nv = l.picture().nodeOf(gpu);
+            if (nv != null && !ids.contains(nv.id())) ids.add(nv.id());
+        }
+        if (ids.isEmpty()) topology.fit();
+        else topology.showBoxes(ids, dev.lanescope.ui.model.PictureFocus.READABLE_ZOOM);
     }
+
+    /** The capture whose first view was folded to its paths already (it is done once, not on every relayout). */
+    private Object focusedOnce;
 
     @FXML
     private void toggleFocus() {

@@ -185,7 +185,7 @@ public final class MainViewModel {
         if (l == null) return;
         Set<String> exp = Set.copyOf(expanded);
         Set<Bdf> focus = l.picture().focus().isEmpty()
-                ? PictureFocus.of(l.analysed(), PictureFocus.subject(l.analysed(), selected.get())) : Set.of();
+                ? PictureFocus.of(l.analysed(), PictureFocus.subject(l.analysed(), selected.get()), false) : Set.of();
         FxTasks.run(() -> TopologyLayouts.of(l.topology(), exp, focus))
                 .onSuccess(pic -> {
                     loaded.set(new Loaded(l.inputs(), l.label(), l.analysed(), pic));

@@ -12,12 +12,15 @@ import dev.lanescope.model.TopoNode;
  * What a picture shows first, the one home of that rule for the window and the decision PNG: the whole machine
  * when it fits the screen readably, else the paths that matter with everything else folded. The paths that
  * matter are the subject card's (the selected card, else the device below the first faulty hop, else the first
- * GPU), its candidate slots', and the other GPUs'. Pure: no JavaFX.
+ * GPU), its best candidate slots', and the other GPUs'. Pure: no JavaFX.
  */
 public final class PictureFocus {
 
     /** Below this zoom box text is too small to read; a picture that needs less is folded to what matters. */
     public static final double READABLE_ZOOM = 0.75;
+
+    /** Candidate slots drawn (the best ones); the side panel and {@code lanescope advise} list them all. */
+    public static final int CANDIDATES_SHOWN = 3;
 
     private PictureFocus() {
     }
@@ -39,18 +42,37 @@ public final class PictureFocus {
                 .findFirst().orElse(null);
     }
 
-    /** The functions whose paths stay drawn: the subject, its candidate slots, every GPU. Empty without a subject. */
+    /**
+     * The functions whose paths stay drawn in the decision picture: the subject, its best candidate slots, every
+     * GPU. Empty without a subject.
+     */
     public static Set<Bdf> of(InsightsFactory.Analysed a, Bdf subject) {
+        return of(a, subject, true);
+    }
+
+    /**
+     * The functions whose paths stay drawn: the subject, its best candidate slots when {@code candidates} (the
+     * window leaves them to the side panel, where choosing one shows its path), every GPU. Empty without a subject.
+     */
+    public static Set<Bdf> of(InsightsFactory.Analysed a, Bdf subject, boolean candidates) {
         Set<Bdf> keep = new LinkedHashSet<>();
         if (subject == null) return keep;
         keep.add(subject);
-        for (CardAdvice.Candidate c : InsightsFactory.advise(a, subject).candidates()) {
-            if (c.port() != null) keep.add(c.port());
+        if (candidates) {
+            for (CardAdvice.Candidate c : shownCandidates(InsightsFactory.advise(a, subject))) {
+                if (c.port() != null) keep.add(c.port());
+            }
         }
         for (TopoNode.FunctionNode f : a.topology().functions()) {
             if (f.function().isGpuOrAccelerator()) keep.add(f.bdf());
         }
         return keep;
+    }
+
+    /** The candidate slots a picture shows: the {@link #CANDIDATES_SHOWN} best. */
+    public static java.util.List<CardAdvice.Candidate> shownCandidates(CardAdvice advice) {
+        java.util.List<CardAdvice.Candidate> all = advice.candidates();
+        return all.subList(0, Math.min(CANDIDATES_SHOWN, all.size()));
     }
 
     /** True when the laid-out picture fits a {@code width} x {@code height} view at a readable zoom. */
@@ -60,13 +82,14 @@ public final class PictureFocus {
 
     /**
      * The first view for a view of {@code width} x {@code height}: the whole machine when it is readable there,
-     * else the subject's paths with the rest folded (the whole machine again when there is nothing to focus on).
+     * else the subject's and the GPUs' paths with the rest folded (the whole machine again when there is nothing
+     * to focus on).
      */
     public static TopologyLayouts.Picture firstView(InsightsFactory.Analysed a, Set<String> expanded, Bdf selected,
                                                     double width, double height) {
         TopologyLayouts.Picture whole = TopologyLayouts.of(a.topology(), expanded);
         if (readable(whole.layout(), width, height)) return whole;
-        Set<Bdf> keep = of(a, subject(a, selected));
+        Set<Bdf> keep = of(a, subject(a, selected), false);
         return keep.isEmpty() ? whole : TopologyLayouts.of(a.topology(), expanded, keep);
     }
 }

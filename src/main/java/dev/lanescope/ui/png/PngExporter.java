@@ -74,8 +74,13 @@ public final class PngExporter {
 
         /** The header of the decision picture for one card (its advice may be null). */
         public static Header of(String title, CardAdvice advice, TopologyLayouts.Picture picture) {
-            List<String> slots = advice == null ? List.of() : advice.candidates().stream()
-                    .map(c -> c.rank() + ". " + c.text()).toList();
+            List<String> slots = new java.util.ArrayList<>(advice == null ? List.of()
+                    : PictureFocus.shownCandidates(advice).stream().map(c -> c.rank() + ". " + c.text()).toList());
+            int more = advice == null ? 0 : advice.candidates().size() - slots.size();
+            if (more > 0) {
+                slots.add("… and " + more + " more candidate slot" + (more == 1 ? "" : "s") + " (all of them: lanescope"
+                        + " advise CAPTURE --device " + advice.card() + ")");
+            }
             long folded = picture.nodes().values().stream().filter(n -> n.kind() == TopologyLayouts.Kind.FOLD)
                     .mapToInt(TopologyLayouts.NodeView::count).sum();
             String note = folded == 0 ? null : folded + " functions off these paths are folded into dashed boxes"
@@ -133,7 +138,7 @@ public final class PngExporter {
         view.setMaxSize(w, h);
         root.getChildren().add(view);
         LegendView legend = new LegendView();
-        legend.show(mode, edgeKeys.values());
+        legend.show(mode, edgeKeys.values(), !path.isEmpty(), !candidate.isEmpty(), picture.folded());
         legend.setMaxWidth(Math.max(700, w));
         root.getChildren().add(legend);
         Themes.apply(root, theme);
@@ -160,7 +165,7 @@ public final class PngExporter {
         Set<String> path = advice == null ? Set.of() : EdgeColours.pathIds(picture, topology, subject);
         Set<String> candidates = new java.util.HashSet<>();
         if (advice != null && !full) {
-            for (CardAdvice.Candidate c : advice.candidates()) {
+            for (CardAdvice.Candidate c : PictureFocus.shownCandidates(advice)) {
                 if (c.port() != null) candidates.addAll(EdgeColours.pathIds(picture, topology, c.port()));
             }
             candidates.removeAll(path);
@@ -218,6 +223,11 @@ public final class PngExporter {
         sp.setTransform(Transform.scale(s, s));
         sp.setFill(background(composed));
         WritableImage img = composed.snapshot(sp, null);
+        if (img.getWidth() > maxWidth + 0.5) { // what is drawn can reach past the layout bounds (shadows, wrapping)
+            s *= maxWidth / img.getWidth();
+            sp.setTransform(Transform.scale(s, s));
+            img = composed.snapshot(sp, null);
+        }
         int iw = (int) img.getWidth();
         int ih = (int) img.getHeight();
         int[] argb = new int[iw * ih];

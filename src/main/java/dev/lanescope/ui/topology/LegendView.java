@@ -35,6 +35,15 @@ public final class LegendView extends VBox {
 
     /** The colours of {@code mode} that appear among {@code used} edge tokens (all of them when null). */
     public void show(EdgeColours.Mode mode, Collection<String> used) {
+        show(mode, used, false, false, false);
+    }
+
+    /**
+     * The colours of {@code mode} that appear among {@code used} edge tokens (all of them when null), then the
+     * box marks the picture uses: the selected card's path, a candidate slot's path, folded boxes.
+     */
+    public void show(EdgeColours.Mode mode, Collection<String> used, boolean path, boolean candidate,
+                     boolean folded) {
         getChildren().clear();
         rows.getChildren().clear();
         List<EdgeColours.LegendEntry> entries = EdgeColours.legend(mode, used);
@@ -42,7 +51,7 @@ public final class LegendView extends VBox {
                 ? " (the upstream port of each hop decides)" : " (colour of each link)"));
         head.getStyleClass().add("legend-title");
         getChildren().add(head);
-        if (entries.isEmpty()) {
+        if (entries.isEmpty() && !path && !candidate && !folded) {
             Label none = new Label(mode == EdgeColours.Mode.ATOMICS
                     ? "No hop in this picture says whether it routes AtomicOps."
                     : "No PCIe link in this picture to colour (every line is a plain bus connection).");
@@ -63,12 +72,29 @@ public final class LegendView extends VBox {
             row.setAlignment(Pos.CENTER_LEFT);
             rows.getChildren().add(row);
         }
+        if (path) rows.getChildren().add(mark("path", "Selected card's path", "from the card up to the CPU"));
+        if (candidate) rows.getChildren().add(mark("candidate", "Candidate slot", "where the card could move"));
+        if (folded) rows.getChildren().add(mark("fold", "Folded", "functions off these paths (double-click opens)"));
         getChildren().add(rows);
+    }
+
+    private static HBox mark(String style, String title, String meaning) {
+        Region swatch = new Region();
+        swatch.getStyleClass().addAll("swatch-box", style);
+        Label t = new Label(title);
+        t.getStyleClass().add("legend-key");
+        Label m = new Label(meaning);
+        m.getStyleClass().add("legend-meaning");
+        HBox row = new HBox(6, swatch, t, m);
+        row.getStyleClass().add("legend-row");
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
     }
 
     /** The colour tokens listed now, in order (for tests). */
     public List<String> keys() {
         return rows.getChildren().stream()
+                .filter(n -> !((HBox) n).getChildren().get(0).getStyleClass().contains("swatch-box"))
                 .map(n -> ((HBox) n).getChildren().get(0).getPseudoClassStates().stream()
                         .map(PseudoClass::getPseudoClassName).findFirst().orElse(""))
                 .toList();

@@ -342,21 +342,43 @@ public final class TopologyView extends Region {
     }
 
     /**
-     * 100 % with the box in the middle across and low enough that its path up to the root complex shows above
-     * it (a path is drawn top-down).
+     * Shows these boxes together: at the largest zoom (at most 100 %, at least {@code minZoom}) that holds
+     * them all, centred on them; when even {@code minZoom} cannot, the first of them (the card the picture is
+     * about) is kept in view.
      */
-    public void showAtFullSize(String id) {
-        VBox b = boxes.get(id);
-        if (b == null) {
+    public void showBoxes(List<String> ids, double minZoom) {
+        double minX = Double.MAX_VALUE;
+        double minY = Double.MAX_VALUE;
+        double maxX = -Double.MAX_VALUE;
+        double maxY = -Double.MAX_VALUE;
+        for (String id : ids) {
+            VBox b = boxes.get(id);
+            if (b == null) continue;
+            minX = Math.min(minX, b.getLayoutX());
+            minY = Math.min(minY, b.getLayoutY());
+            maxX = Math.max(maxX, b.getLayoutX() + b.getPrefWidth());
+            maxY = Math.max(maxY, b.getLayoutY() + b.getPrefHeight());
+        }
+        if (minX == Double.MAX_VALUE) {
             fit();
             return;
         }
-        scale.setX(1);
-        scale.setY(1);
-        double cx = b.getLayoutX() + b.getPrefWidth() / 2;
-        double bottom = b.getLayoutY() + b.getPrefHeight();
-        translate.setX(getWidth() / 2 - cx);
-        translate.setY(Math.min(8, getHeight() - 40 - bottom));
+        double pad = 16;
+        double z = Math.min(1.0, Math.min(getWidth() / (maxX - minX + 2 * pad), getHeight() / (maxY + pad)));
+        z = Math.max(minZoom, z);
+        scale.setX(z);
+        scale.setY(z);
+        double tx = getWidth() / 2 - (minX + maxX) / 2 * z;
+        double ty = Math.min(8, getHeight() - pad - maxY * z);
+        VBox first = boxes.get(ids.get(0));
+        if (first != null) { // the card itself stays in view
+            double fx = first.getLayoutX() * z + tx;
+            double fw = first.getPrefWidth() * z;
+            if (fx < pad) tx += pad - fx;
+            else if (fx + fw > getWidth() - pad) tx -= fx + fw - (getWidth() - pad);
+        }
+        translate.setX(tx);
+        translate.setY(ty);
         updateScrollBars();
     }
 
