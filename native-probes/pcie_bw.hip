@@ -52,13 +52,14 @@ using Opts = SweepOpts;
 static void usage(FILE *f) {
     fprintf(f,
             "usage: pcie_bw_hip [--gpu N]... [--sizes LIST] [--quick] [--repeats N]\n"
-            "               [--memory pinned|pageable|both] [--version] [--help]\n"
+            "               [--memory pinned|pageable|both] [--batch on|off] [--version] [--help]\n"
             "  --gpu N       HIP device index to probe (repeatable; default 0)\n"
             "  --sizes LIST  comma-separated bytes, K/M/G suffixes are KiB/MiB/GiB\n"
             "                (default 460800,2459136,3M,16M,64M,256M,1G,2G)\n"
             "  --quick       few sizes (460800,3M,64M), 3 repeats, short blocks: for tests\n"
             "  --repeats N   timed blocks per measurement, median reported (default 7)\n"
             "  --memory M    host memory kinds to measure (default both)\n"
+            "  --batch off   skip the batched modes (pinned: the same bytes issued together)\n"
             "Output: JSON lines on stdout (start, progress, result, skip, verify, end).\n"
             "Exit: 0 ok, 2 usage, 3 no HIP device, 4 HIP error, 5 data check failed.\n");
 }

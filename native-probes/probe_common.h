@@ -21,7 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define LANESCOPE_PROBE_VERSION "1.0.1"
+#define LANESCOPE_PROBE_VERSION "1.1.0"
 
 namespace probe {
 
@@ -45,6 +45,18 @@ static inline int iterations_for(size_t bytes, bool quick) {
     if (it < (uint64_t)lo) it = lo;
     if (it > (uint64_t)hi) it = hi;
     return (int)it;
+}
+
+// Batched modes (pinned memory only): the same bytes as `iters` transfers of `bytes`, issued together.
+// The pieces cycle through K slots of `bytes` each, adjacent in host and in device memory, so that the
+// copies have distinct addresses (as an engine's slabs do) in a bounded footprint: K * bytes stays
+// within BATCH_SLOT_BYTES (at least one slot, at most `iters`).
+static const uint64_t BATCH_SLOT_BYTES = 256ULL * MiB;
+static inline int batch_slots(size_t bytes, int iters) {
+    uint64_t k = BATCH_SLOT_BYTES / (bytes ? bytes : 1);
+    if (k < 1) k = 1;
+    if (k > (uint64_t)iters) k = (uint64_t)iters;
+    return (int)k;
 }
 
 // "460800", "3M", "3MiB", "1G", "512K" (K/M/G are binary: KiB/MiB/GiB). Returns 0 on error.
@@ -271,6 +283,12 @@ static inline long long check_pattern(const void *p, size_t n, uint64_t seed) {
     return -1;
 }
 
+// Fills `slots` adjacent copies of the `bytes` pattern (each slot reads back like fill_pattern(seed)).
+static inline void fill_slots(void *p, size_t bytes, int slots, uint64_t seed) {
+    fill_pattern(p, bytes, seed);
+    for (int k = 1; k < slots; ++k) memcpy((unsigned char *)p + (size_t)k * bytes, p, bytes);
+}
+
 // Exit codes shared by the probes (documented in README.md).
 enum Exit { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_NO_DEVICE = 3, EXIT_API = 4, EXIT_VERIFY = 5 };
 
@@ -355,6 +373,7 @@ struct Args {
 // pcie_bw's options (CUDA and HIP alike): which host memory kinds to measure.
 struct SweepOpts : CommonOpts {
     bool pinned = true, pageable = true;
+    bool batch = true;  // the batched modes beside the one-by-one ones (--batch on|off)
 };
 
 // pcie_bw and pcie_bw_hip read the same command line; only the tool name, runtime and usage differ.
@@ -369,6 +388,10 @@ static inline SweepOpts parse_sweep_args(const char *tool, const char *runtime, 
             if (v == "pinned") o.pageable = false;
             else if (v == "pageable") o.pinned = false;
             else if (v != "both") fail(tool, EXIT_USAGE, "bad --memory '%s'", v.c_str());
+        } else if (args.arg() == "--batch") {
+            std::string v = args.value("on|off");
+            if (v == "off") o.batch = false;
+            else if (v != "on") fail(tool, EXIT_USAGE, "bad --batch '%s'", v.c_str());
         } else {
             args.unknown();
         }
