@@ -87,6 +87,36 @@ public record BatchReading(List<Row> rows, Optional<TransferCost> oneByOne, Opti
         return new ProbeResult(r.memory(), r.mode(), r.bytes(), ms, r.gbPerS());
     }
 
+    /**
+     * The fit as a receipt records it ({@code transferCost}): {@code oneByOne} and {@code batched}, each
+     * {@code {overheadUs, wireGBps, sizes}} or null, and per size the one-by-one and best batched GB/s with the mode
+     * that won.
+     */
+    public com.fasterxml.jackson.databind.node.ObjectNode toJson() {
+        var f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        var o = f.objectNode();
+        o.put("method", "time = overheadUs + bytes / wireGBps, least squares on relative error, medians per size");
+        for (var e : Map.of("oneByOne", oneByOne, "batched", batched).entrySet()) {
+            if (e.getValue().isEmpty()) {
+                o.putNull(e.getKey());
+                continue;
+            }
+            TransferCost c = e.getValue().get();
+            o.putObject(e.getKey()).put("overheadUs", round(c.overheadUs())).put("wireGBps", round(c.wireGBps()))
+                    .put("sizes", c.sizes());
+        }
+        var bySize = o.putArray("bySize");
+        for (Row r : rows) {
+            var n = bySize.addObject().put("bytes", r.bytes()).put("oneByOneGBps", r.oneByOne());
+            if (r.bestMode().isPresent()) n.put("batchedGBps", r.best()).put("batchedMode", r.bestMode().get());
+        }
+        return o;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
     /** True when at least one size has a batched result. */
     public boolean hasBatched() {
         return rows.stream().anyMatch(r -> !r.batchedGbps().isEmpty());
