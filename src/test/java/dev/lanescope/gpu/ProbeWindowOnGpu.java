@@ -27,12 +27,14 @@ import dev.lanescope.ui.probe.SystemProbeBackend;
  * {@link SystemProbeBackend}: nvcc, build cache, nvidia-smi, sysfs). Not a test: CI has no GPU. It is run by
  * hand on the device machine and its output is kept as evidence under docs/bench/.
  *
- * <p>{@code ProbeWindowOnGpu OUTDIR [--quick] [--decline-if-busy] [--engine "17.7 GB/s at 460800 B"]}: presses Run
+ * <p>{@code ProbeWindowOnGpu OUTDIR [--quick] [--decline-if-busy] [--expect-busy]
+ * [--engine "17.7 GB/s at 460800 B"]}: presses Run
  * for "this machine's GPU 0", answers the busy-GPU question through the view-model after the window is loaded
  * (declines with {@code --decline-if-busy}, else accepts and says so), types the engine claim if given, waits
  * for the run to end, then writes {@code window.png} (the window as the user saw it), {@code window.txt}
  * (status, reading, ratio, evidence, probe output, the question asked) and a copy of the saved receipt.
- * Exit 0 when the window reached the expected end state.
+ * Exit 0 when the window reached the expected end state (declined: asked, idle, nothing run; otherwise finished,
+ * and with {@code --expect-busy} asked first).
  */
 public final class ProbeWindowOnGpu {
 
@@ -146,8 +148,9 @@ public final class ProbeWindowOnGpu {
         }
         Platform.exit();
         // declined: asked, and no probe started (no result, no receipt); accepted: the run finished
+        boolean expectBusy = List.of(args).contains("--expect-busy");
         boolean expected = decline ? end == State.IDLE && !asked.isEmpty() && vm.sizes().isEmpty()
-                : end == State.FINISHED;
+                : end == State.FINISHED && (!expectBusy || !asked.isEmpty());
         return expected ? 0 : 1;
     }
 
