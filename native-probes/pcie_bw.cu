@@ -38,10 +38,7 @@ static const char *TOOL = "pcie_bw";
         }                                                                                     \
     } while (0)
 
-enum Mode { H2D_SYNC, H2D_ASYNC, D2H, SINGLE, H2D_BATCH, H2D_GRAPH, H2D_COALESCED, NMODES };
-static const char *MODE_NAME[NMODES] = {"h2d_sync", "h2d_async", "d2h",          "single",
-                                        "h2d_batch", "h2d_graph", "h2d_coalesced"};
-static const int NPLAIN = 4;  // the one-by-one modes; the rest are batched (pinned only)
+using Mode = SweepMode;
 
 // cudaMemcpyBatchAsync came with CUDA 12.8; CUDA 13 dropped its failIdx argument.
 #if CUDART_VERSION >= 12080
@@ -50,36 +47,19 @@ static const bool HAVE_BATCH_API = true;
 static const bool HAVE_BATCH_API = false;
 #endif
 
-// A batched mode the runtime refused once (reported in a `skip` line) is left out from then on,
-// so that the one-by-one sweep still completes.
-static bool g_refused[NMODES] = {false};
+static ModePlan g_plan;
 
-static bool mode_runs(int m, bool pinned, bool batch) {
-    if (m < NPLAIN) return true;
-    if (!pinned || !batch || g_refused[m]) return false;
-    return m != H2D_BATCH || HAVE_BATCH_API;
-}
+static bool mode_runs(int m, bool pinned) { return g_plan.runs(m, pinned); }
 
 // Tries a batched mode's setup or first call; on failure says so in a skip line and leaves it out.
-static bool batched_ok(cudaError_t e, int m, int g, const std::string &bdf, size_t bytes, const char *what) {
-    if (e == cudaSuccess) return true;
+static void batched_ok(cudaError_t e, int m, int g, const std::string &bdf, size_t bytes, const char *what) {
+    if (e == cudaSuccess) return;
     (void)cudaGetLastError();
-    char why[256];
-    snprintf(why, sizeof why, "%s refused: %s (%s); this mode is left out", what, cudaGetErrorString(e),
-             cudaGetErrorName(e));
-    Obj().str("kind", "skip").i("device", g).str("pciBusId", bdf).u("bytes", bytes).str("mode", MODE_NAME[m])
-        .str("reason", why).emit();
-    g_refused[m] = true;
-    return false;
+    g_plan.refuse(TOOL, m, g, bdf, bytes, what, cudaGetErrorString(e), cudaGetErrorName(e));
 }
 
-// What the batched modes of one size share: the slots (pieces cycle through `slots` adjacent
-// places of `bytes` in host and device memory), the per-piece pointers, and the captured graph.
-struct Batch {
-    int slots = 1;
-    std::vector<void *> dsts;
-    std::vector<const void *> srcs;
-    std::vector<size_t> sizes;
+// What the batched modes of one size share: the pieces and the graph captured from them.
+struct Batch : Pieces {
     cudaGraphExec_t graph = nullptr;
     int graphPieces = 0;
 };
@@ -265,10 +245,9 @@ int main(int argc, char **argv) {
                           (o.pinned && o.pageable ? "," : "") + (o.pageable ? "\"pageable\"" : "") + "]";
     char host[256] = {0};
     gethostname(host, sizeof host - 1);
-    std::string modelist = "[";
-    for (int m = 0; m < NMODES; ++m)
-        if (mode_runs(m, o.pinned, o.batch)) modelist += std::string(m ? "," : "") + json_str(MODE_NAME[m]);
-    modelist += "]";
+    g_plan.batch = o.batch;
+    g_plan.haveBatchApi = HAVE_BATCH_API;
+    std::string modelist = g_plan.json_list(o.pinned);
 
     Obj()
         .str("kind", "start")
@@ -283,7 +262,7 @@ int main(int argc, char **argv) {
         .raw("sizes", json_size_array(o.sizes))
         .raw("memories", memlist)
         .raw("modes", modelist)
-        .raw("batchApi", HAVE_BATCH_API && o.batch ? json_str("cudaMemcpyBatchAsync") : "null")
+        .raw("batchApi", g_plan.runs(H2D_BATCH, o.pinned) ? json_str("cudaMemcpyBatchAsync") : "null")
         .i("repeats", o.repeats)
         .str("repeatOrder", "interleaved")
         .b("quick", o.quick)
@@ -292,8 +271,7 @@ int main(int argc, char **argv) {
         .i("cpu", current_cpu())
         .emit();
 
-    int perSize = 0;  // results per size: every mode that runs, for each memory kind
-    for (int m = 0; m < NMODES; ++m) perSize += (o.pinned && mode_runs(m, true, o.batch)) + (o.pageable && mode_runs(m, false, o.batch));
+    const int perSize = g_plan.per_size(o.pinned, o.pageable);
     const int total = (int)(o.gpus.size() * o.sizes.size()) * perSize;
     int done = 0, nresults = 0, nskipped = 0;
 
@@ -390,25 +368,19 @@ int main(int argc, char **argv) {
                 Batch bt;
                 const int nb = iterations_for(bytes, o.quick);
                 if (pinned && o.batch) {
-                    bt.slots = slots;
-                    for (int k = 0; k < nb; ++k) {
-                        size_t off = (size_t)(k % slots) * bytes;
-                        bt.dsts.push_back((unsigned char *)dev + off);
-                        bt.srcs.push_back((const unsigned char *)pin + off);
-                        bt.sizes.push_back(bytes);
-                    }
-                    if (mode_runs(H2D_GRAPH, true, o.batch))
-                        (void)batched_ok(capture_graph(bt, nb, s), H2D_GRAPH, g, di.bdf, bytes,
-                                         "capturing the copies into a graph");
-                    if (mode_runs(H2D_BATCH, true, o.batch)) {
-                        (void)batched_ok(batch_call(bt, 2, s), H2D_BATCH, g, di.bdf, bytes, "cudaMemcpyBatchAsync");
+                    bt.layout(dev, pin, bytes, nb, slots);
+                    if (mode_runs(H2D_GRAPH, true))
+                        batched_ok(capture_graph(bt, nb, s), H2D_GRAPH, g, di.bdf, bytes,
+                                   "capturing the copies into a graph");
+                    if (mode_runs(H2D_BATCH, true)) {
+                        batched_ok(batch_call(bt, 2, s), H2D_BATCH, g, di.bdf, bytes, "cudaMemcpyBatchAsync");
                         CK(cudaStreamSynchronize(s));
                     }
                 }
                 // Warm-up: two untimed transfers of each mode's exact shape (the graph: one launch).
                 int itersOf[NMODES];
                 for (int m = 0; m < NMODES; ++m) {
-                    if (!mode_runs(m, pinned, o.batch)) continue;
+                    if (!mode_runs(m, pinned)) continue;
                     itersOf[m] = (m == SINGLE) ? 1 : nb;
                     int warm = m == SINGLE ? 1 : m == H2D_GRAPH ? nb : 2;
                     (void)time_block((Mode)m, pinned, dev, hbuf, bytes, warm, s, ea, eb, bt);
@@ -420,12 +392,12 @@ int main(int argc, char **argv) {
                 std::vector<std::vector<double>> perOf(NMODES);  // ms per transfer, per repeat
                 for (int r = 0; r < o.repeats; ++r)
                     for (int m = 0; m < NMODES; ++m)
-                        if (mode_runs(m, pinned, o.batch))
+                        if (mode_runs(m, pinned))
                             perOf[m].push_back(
                                 time_block((Mode)m, pinned, dev, hbuf, bytes, itersOf[m], s, ea, eb, bt) / itersOf[m]);
                 if (bt.graph) CK(cudaGraphExecDestroy(bt.graph));
                 for (int m = 0; m < NMODES; ++m) {
-                    if (!mode_runs(m, pinned, o.batch)) continue;
+                    if (!mode_runs(m, pinned)) continue;
                     Mode mode = (Mode)m;
                     const int iters = itersOf[m];
                     const std::vector<double> &per = perOf[m];

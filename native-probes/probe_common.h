@@ -370,6 +370,66 @@ struct Args {
     }
 };
 
+// ---- pcie_bw's modes (CUDA and HIP alike) ----------------------------------------
+// Four one-by-one modes for both memory kinds; for pinned memory (unless --batch off) three ways of
+// issuing the same bytes as N transfers of the size together (README.md, "What the host<->device probe does").
+enum SweepMode { H2D_SYNC, H2D_ASYNC, D2H, SINGLE, H2D_BATCH, H2D_GRAPH, H2D_COALESCED, NMODES };
+static const char *const MODE_NAME[NMODES] = {"h2d_sync",  "h2d_async", "d2h",          "single",
+                                              "h2d_batch", "h2d_graph", "h2d_coalesced"};
+static const int NPLAIN = 4;  // the one-by-one modes; the rest are batched (pinned only)
+
+// Which modes run: the batched ones only for pinned memory, with --batch on, where the runtime has the
+// call (haveBatchApi for h2d_batch), and not after the runtime refused one (reported in a skip line).
+struct ModePlan {
+    bool batch = true;
+    bool haveBatchApi = false;
+    bool refused[NMODES] = {false};
+
+    bool runs(int m, bool pinned) const {
+        if (m < NPLAIN) return true;
+        if (!pinned || !batch || refused[m]) return false;
+        return m != H2D_BATCH || haveBatchApi;
+    }
+    std::string json_list(bool pinned) const {  // the start line's "modes"
+        std::string o = "[";
+        for (int m = 0; m < NMODES; ++m)
+            if (runs(m, pinned)) o += std::string(m ? "," : "") + json_str(MODE_NAME[m]);
+        return o + "]";
+    }
+    int per_size(bool pinned, bool pageable) const {  // results per size, both memory kinds
+        int n = 0;
+        for (int m = 0; m < NMODES; ++m) n += (pinned && runs(m, true)) + (pageable && runs(m, false));
+        return n;
+    }
+    // A batched mode's setup or first call failed: say so in a skip line and leave the mode out.
+    void refuse(const char *tool, int m, int gpu, const std::string &bdf, size_t bytes, const char *what,
+                const char *err, const char *errName) {
+        char why[320];
+        snprintf(why, sizeof why, "%s refused: %s (%s); this mode is left out", what, err, errName);
+        Obj().str("kind", "skip").str("tool", tool).i("device", gpu).str("pciBusId", bdf).u("bytes", bytes)
+            .str("mode", MODE_NAME[m]).str("reason", why).emit();
+        refused[m] = true;
+    }
+};
+
+// The pieces of one batched block: N transfers of `bytes` cycling through `slots` adjacent places in
+// host and device memory (see batch_slots).
+struct Pieces {
+    int slots = 1;
+    std::vector<void *> dsts;
+    std::vector<const void *> srcs;
+    std::vector<size_t> sizes;
+    void layout(void *dev, const void *host, size_t bytes, int n, int nslots) {
+        slots = nslots;
+        for (int k = 0; k < n; ++k) {
+            size_t off = (size_t)(k % nslots) * bytes;
+            dsts.push_back((unsigned char *)dev + off);
+            srcs.push_back((const unsigned char *)host + off);
+            sizes.push_back(bytes);
+        }
+    }
+};
+
 // pcie_bw's options (CUDA and HIP alike): which host memory kinds to measure.
 struct SweepOpts : CommonOpts {
     bool pinned = true, pageable = true;
