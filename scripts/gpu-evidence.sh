@@ -7,6 +7,7 @@
 #   env.txt               GPU, driver, fonts and libraries JavaFX needs, nvcc
 #   receipt.json          run_receipt.sh: the full sweep beside its link state (same boot)
 #   p2p.jsonl             p2p_bw --quick (a single GPU has no peers: the matrix says so)
+#   quick.jsonl           with SKIP_SWEEP=1 instead of the two above: pcie_bw --quick as built here
 #   declined.txt declined.png  the probe window while another process holds the GPU: it must ask and,
 #                         declined, not run (no result, no receipt)
 #   window.txt window.png the probe window's own Run path (build, nvidia-smi, sweep, receipt) end to end,
@@ -45,6 +46,9 @@ make -C native-probes cuda p2p || exit 1
 if [ -z "${SKIP_SWEEP:-}" ]; then
   sh native-probes/run_receipt.sh --gpu 0 --out "$out/receipt.json"
   native-probes/build/p2p_bw --quick >"$out/p2p.jsonl"
+else
+  native-probes/build/pcie_bw --quick >"$out/quick.jsonl"  # this checkout's probe, built here: does it run?
+  echo "quick probe exit $?"
 fi
 
 # a second process holding the GPU, as a serving process would
