@@ -18,6 +18,7 @@ import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
@@ -56,6 +57,8 @@ public final class ProbeController {
     @FXML private Label ratioText;
     @FXML private Label readingText;
     @FXML private Label evidenceText;
+    @FXML private TextField engineClaim;
+    @FXML private Label engineReading;
     @FXML private VBox compareBox;
     @FXML private Label compareSummary;
     @FXML private Label compareDetails;
@@ -85,6 +88,9 @@ public final class ProbeController {
         showWhenText(ratioText, vm.ratioTextProperty());
         vm.readingTextProperty().addListener((o, a, b) -> readingText.setText(b));
         evidenceText.textProperty().bind(vm.evidenceTextProperty());
+        engineClaim.textProperty().bindBidirectional(vm.engineClaimProperty());
+        engineReading.textProperty().bind(vm.engineReadingProperty());
+        showWhenText(engineReading, vm.engineReadingProperty());
         showWhenText(evidenceText, vm.evidenceTextProperty());
         compareSummary.textProperty().bind(vm.compareSummaryProperty());
         compareDetails.textProperty().bind(vm.compareDetailsProperty());
