@@ -142,7 +142,7 @@ public final class Scaling {
         for (int n : counts) {
             for (Split s : splits(n)) all.add(predict(m, s, weightsOneCard, cost, fixed, messageBytes, minCards, in));
             Split cur = n == 1 ? Split.tensor(1) : in.current().withCards(n);
-            if (cur.cards() == n) series.add(predict(m, cur, weightsOneCard, cost, fixed, messageBytes, minCards, in));
+            if (n == 1 || cur.sameKind(in.current())) series.add(predict(m, cur, weightsOneCard, cost, fixed, messageBytes, minCards, in));
         }
         Optional<Prediction> best = all.stream().filter(Prediction::possible)
                 .max(Comparator.comparingDouble(p -> p.tokensPerS() * (1 - 0.01 * p.cards() / 64.0)));
@@ -252,7 +252,7 @@ public final class Scaling {
     public static String num(double v) {
         if (!Double.isFinite(v)) return "?";
         double a = Math.abs(v);
-        if (a >= 10) return String.format(Locale.ROOT, "%.0f", v);
+        if (a >= 10 || v == Math.rint(v)) return String.format(Locale.ROOT, "%.0f", v);
         if (a >= 0.1) return String.format(Locale.ROOT, "%.1f", v);
         return String.format(Locale.ROOT, "%.2f", v);
     }

@@ -36,6 +36,20 @@ public record Split(int tensor, int pipeline) {
         return cards % tensor == 0 ? new Split(tensor, cards / tensor) : tensor(cards);
     }
 
+    /** Same way of sharing: both tensor, both layer, or tensor groups of one size (one group counts too). */
+    public boolean sameKind(Split o) {
+        if (group() != o.group()) {
+            return group() > 0 && o.pipeline == 1 && o.tensor == group()
+                    || o.group() > 0 && pipeline == 1 && tensor == o.group();
+        }
+        return group() > 0 || (pipeline == 1) == (o.pipeline == 1);
+    }
+
+    /** The tensor group size when pipelined groups of several cards, else 0. */
+    private int group() {
+        return tensor > 1 && pipeline > 1 ? tensor : 0;
+    }
+
     /** Stable key for JSON/CSV: {@code single}, {@code tp8}, {@code layer2}, {@code tp2xpp4}. */
     public String key() {
         if (cards() == 1) return "single";
