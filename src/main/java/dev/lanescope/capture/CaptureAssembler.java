@@ -13,6 +13,7 @@ import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.NvidiaSmiLink;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.SourceRef;
 import dev.lanescope.model.TopoMatrix;
 import dev.lanescope.model.TreeEntry;
@@ -35,7 +36,7 @@ final class CaptureAssembler {
 
     private final String label;
     private final List<CaptureFile> files = new ArrayList<>();
-    private final List<Problem> problems = new ArrayList<>();
+    private final List<Problem> problems = new ProblemList();
     private final List<Named<List<PciFunction>>> verbose = new ArrayList<>();
     private final List<Named<List<PciFunction>>> plain = new ArrayList<>();
     private final List<Named<List<PciFunction>>> hex = new ArrayList<>();
@@ -47,8 +48,16 @@ final class CaptureAssembler {
     private final Map<String, String> metadata = new LinkedHashMap<>();
     private final Map<Bdf, Integer> numa = new TreeMap<>();
 
+    /** The inputs as the user named them: where a problem about the whole capture points. */
+    private final String inputs;
+
     CaptureAssembler(String label) {
+        this(label, label);
+    }
+
+    CaptureAssembler(String label, String inputs) {
         this.label = label;
+        this.inputs = inputs;
     }
 
     void file(CaptureFile f) {
@@ -136,7 +145,7 @@ final class CaptureAssembler {
                     "tree only: no link facts (capture `sudo lspci -vv` too)"));
         }
         if (functions.isEmpty() && tree.isEmpty()) {
-            problems.add(Problem.error(label, 0, "unusable capture: no PCI functions and no lspci tree were found "
+            problems.add(Problem.error(inputs, 0, "unusable capture: no PCI functions and no lspci tree were found "
                     + "(give `sudo lspci -vv` output, an `lspci -tv` tree or sysfs link files)"));
         }
         return new Capture(label, files, new ArrayList<>(functions.values()), tree, kernelLines, nvidia, topo,
@@ -147,12 +156,12 @@ final class CaptureAssembler {
         Map<Bdf, PciFunction> out = new TreeMap<>();
         Map<Bdf, String> fileOf = new TreeMap<>();
         for (Named<List<PciFunction>> v : verbose) {
-            Map<String, List<Bdf>> clashes = new LinkedHashMap<>();
+            Map<String, List<PciFunction[]>> clashes = new LinkedHashMap<>();
             for (PciFunction f : v.value()) {
                 if (out.containsKey(f.bdf())) {
                     PciFunction kept = out.get(f.bdf());
                     if (!sameFacts(kept, f)) {
-                        clashes.computeIfAbsent(fileOf.get(f.bdf()), k -> new ArrayList<>()).add(f.bdf());
+                        clashes.computeIfAbsent(fileOf.get(f.bdf()), k -> new ArrayList<>()).add(new PciFunction[] {f, kept});
                     } else {
                         out.put(f.bdf(), fillIdentity(kept, f));
                     }
@@ -161,8 +170,8 @@ final class CaptureAssembler {
                 out.put(f.bdf(), f);
                 fileOf.put(f.bdf(), v.file());
             }
-            clashes.forEach((first, bdfs) -> problems.add(Problem.warning(v.file(), 0, bdfs.size()
-                    + " function(s) also in " + first + " say different things (" + list(bdfs)
+            clashes.forEach((first, pairs) -> problems.add(Problem.warning(v.file(), lineOf(pairs.get(0)[0]),
+                    pairs.size() + " function(s) also in " + first + " say different things (" + list(pairs)
                     + "); keeping " + first + " (the first file wins)")));
         }
         return out;
@@ -328,8 +337,14 @@ final class CaptureAssembler {
         return b.build();
     }
 
-    private static String list(List<Bdf> bdfs) {
-        List<String> s = bdfs.stream().limit(5).map(Bdf::toString).toList();
-        return String.join(", ", s) + (bdfs.size() > 5 ? ", ..." : "");
+    /** {@code 0000:01:00.0 at line 40 here, line 12 there}, for the first few. */
+    private static String list(List<PciFunction[]> pairs) {
+        List<String> s = pairs.stream().limit(5).map(p -> p[0].bdf() + " at line " + lineOf(p[0]) + " here, line "
+                + lineOf(p[1]) + " there").toList();
+        return String.join("; ", s) + (pairs.size() > 5 ? "; ..." : "");
+    }
+
+    private static int lineOf(PciFunction f) {
+        return f.source() == null ? 0 : f.source().line();
     }
 }

@@ -2,13 +2,11 @@ package dev.lanescope.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.export.GraphExports;
 import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.Bdf;
@@ -92,17 +90,8 @@ final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Written atomically: a temp file beside the target, then a rename. */
+    /** Written atomically, as every export is ({@link AtomicFiles}). */
     static void write(Path target, String text) throws IOException {
-        Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.writeString(target, text);
     }
 }

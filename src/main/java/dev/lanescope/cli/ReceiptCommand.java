@@ -10,6 +10,7 @@ import dev.lanescope.analysis.Analyzer;
 import dev.lanescope.analysis.HopVerdict;
 import dev.lanescope.analysis.Report;
 import dev.lanescope.analysis.UnderLoad;
+import dev.lanescope.parse.BoundedFile;
 import dev.lanescope.probe.BatchReading;
 import dev.lanescope.probe.EngineVsWire;
 import dev.lanescope.probe.Receipt;
@@ -67,8 +68,8 @@ final class ReceiptCommand implements Callable<Integer> {
             r = ReceiptReader.read(file);
             if (other != null) r2 = ReceiptReader.read(other);
         } catch (IOException ex) {
-            e.println("lanescope: " + (ex instanceof ReceiptReader.NotAReceipt ? ex.getMessage()
-                    : "cannot read " + ex.getMessage()));
+            e.println("lanescope: " + (ex instanceof ReceiptReader.NotAReceipt || ex instanceof BoundedFile.Refused
+                    ? ex.getMessage() : "cannot read " + ex.getMessage()));
             e.flush();
             return Main.EXIT_UNUSABLE;
         }

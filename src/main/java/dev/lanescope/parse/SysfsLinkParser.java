@@ -13,6 +13,7 @@ import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 
 /**
  * Reads the sysfs link files {@code current_link_speed}, {@code max_link_speed}, {@code current_link_width},
@@ -83,7 +84,7 @@ public final class SysfsLinkParser {
     /** A grep -H listing: one {@code path:value} per line; other lines are reported once. */
     public static ParseResult<Map<Bdf, PciFunction.SysfsLink>> parseListing(String fileName, List<String> lines) {
         Acc acc = new Acc();
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         int skipped = 0;
         int firstSkipped = 0;
         for (int i = 0; lines != null && i < lines.size(); i++) {
@@ -129,7 +130,7 @@ public final class SysfsLinkParser {
      */
     public static ParseResult<Map<Bdf, PciFunction.SysfsLink>> parseFiles(Map<String, String> contentByPath) {
         Acc acc = new Acc();
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         for (Map.Entry<String, String> e : new TreeMap<>(contentByPath).entrySet()) {
             String[] parts = e.getKey().split("/");
             if (parts.length < 2) continue;
@@ -151,7 +152,7 @@ public final class SysfsLinkParser {
         void put(String file, int line, String bdfText, String attr, String value, List<Problem> problems) {
             Bdf bdf = Bdf.tryParse(bdfText);
             if (bdf == null) {
-                problems.add(Problem.warning(file, line, "'" + bdfText + "' is not a valid PCI address; ignored"));
+                problems.add(Problem.warning(file, line, "'" + Text.clip(bdfText) + "' is not a valid PCI address; ignored"));
                 return;
             }
             String v = value.strip();
@@ -163,13 +164,13 @@ public final class SysfsLinkParser {
             };
             if (slot == 0 || slot == 2) {
                 if (LinkSpeed.parse(v) == null) {
-                    problems.add(Problem.warning(file, line, attr + " '" + v + "' is not a link speed; ignored"));
+                    problems.add(Problem.warning(file, line, attr + " '" + Text.clip(v) + "' is not a link speed; ignored"));
                     return;
                 }
             } else {
                 int w = width(v);
                 if (w == -2) {
-                    problems.add(Problem.warning(file, line, attr + " '" + v + "' is not a link width; ignored"));
+                    problems.add(Problem.warning(file, line, attr + " '" + Text.clip(v) + "' is not a link width; ignored"));
                     return;
                 }
                 if (w == 255) {
