@@ -190,7 +190,7 @@ public final class TopologyLayouts {
 
     /**
      * The label of the line from a root bus to a card that sits on it (a card passed through to a virtual machine):
-     * its own link as it reports it ({@code Gen5 x16 own link}, then {@code / cap} when it trained lower), since no
+     * its own link as it reports it ({@code Gen5 x16 own}, then {@code / cap} when it trained lower), since no
      * port above it carries a link; null for everything else.
      */
     static String ownLinkLabel(TopoNode parent, TopoNode.FunctionNode f) {
@@ -206,7 +206,7 @@ public final class TopologyLayouts {
         LinkState cap = fn.express() != null && fn.express().capable() != null ? fn.express().capable()
                 : fn.sysfsLink() == null ? null : fn.sysfsLink().max();
         boolean same = cap == null || !cap.isKnown() || cap.equals(sta);
-        return state(sta) + " own link" + (same ? "" : " / cap " + state(cap));
+        return state(sta) + " own" + (same ? "" : " / cap " + state(cap));
     }
 
     private static String state(LinkState s) {
