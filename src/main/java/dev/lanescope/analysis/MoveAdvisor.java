@@ -36,8 +36,8 @@ public final class MoveAdvisor {
             if (passedThrough) notes.add(now.hostPathNote());
             return new MoveAdvice(device, passedThrough
                     ? "Cannot say from this capture: " + device + " sits directly on a root bus, as a virtual machine"
-                    + " shows a passed-through card, so the host's slots are hidden; its own link gives "
-                    + now.sentence() + "."
+                    + " shows a passed-through card, and the hypervisor hides the host's slots and real path. Its own"
+                    + " link gives " + now.sentence() + "; a probe under load is the proof of what it reaches."
                     : "Cannot say: no PCIe link is visible above " + device
                     + " (a virtual machine, or an integrated device), so there is no slot to compare.", false,
                     Hardware.ownCapable(card), now, -1, null, List.of(), notes);

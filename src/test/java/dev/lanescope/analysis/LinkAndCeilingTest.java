@@ -228,9 +228,9 @@ class LinkAndCeilingTest {
         HopVerdict h = Fx.hop(t, "0000:00:03.0");
         assertThat(h.verdict()).isEqualTo(LinkVerdict.SPEED_DEGRADED);
         assertThat(h.verdict().colourKey()).isEqualTo("degraded");
-        assertThat(h.reason()).contains("leads to NIC 0000:01:00.0").contains("reboot");
+        assertThat(h.reason()).contains("leads to data-centre NIC 0000:01:00.0").contains("reboot");
         assertThat(Analyzer.analyze(t).summary().get(0))
-                .isEqualTo("Link trained low on 0000:00:03.0 -> 0000:01:00.0 (NIC 0000:01:00.0): 2.5 GT/s x8 of 8"
+                .isEqualTo("Link trained low on 0000:00:03.0 -> 0000:01:00.0 (data-centre NIC 0000:01:00.0): 2.5 GT/s x8 of 8"
                         + " GT/s x8; a reboot usually cures it and it recurs; timings across it are void.");
     }
 

@@ -149,4 +149,58 @@ class CaptureDiffTest {
         assertThat(r.exit()).isEqualTo(Main.EXIT_UNUSABLE);
         assertThat(r.err()).contains("junk.txt").contains("not a usable capture");
     }
+
+    /**
+     * The same KVM guest captured as root (lspci-vv.txt) and as nobody (vv_nonroot.txt): no hop between ports on
+     * either side (a VM's root bus), so no "every link trained the same"; side B says it was captured without root.
+     */
+    @Test
+    void aNonRootSideSaysSoAndNoLinkIsClaimedTheSame() throws IOException {
+        Path a = Files.createDirectories(tmp.resolve("root"));
+        Path b = Files.createDirectories(tmp.resolve("nobody"));
+        Path vm = Samples.path("cloud-vm-h200-passthrough-virtio");
+        Files.copy(vm.resolve("lspci-vv.txt"), a.resolve("lspci-vv.txt"));
+        Files.copy(vm.resolve("lspci-tv.txt"), a.resolve("lspci-tv.txt"));
+        Files.copy(vm.resolve("vv_nonroot.txt"), b.resolve("vv_nonroot.txt"));
+        Files.copy(vm.resolve("tv_nonroot.txt"), b.resolve("tv_nonroot.txt"));
+        CaptureDiff.Result r = CaptureDiff.diff(Snapshot.load(a), Snapshot.load(b));
+        assertThat(r.b().nonRoot()).isTrue();
+        assertThat(r.a().nonRoot()).isFalse();
+        assertThat(r.summary()).noneMatch(l -> l.contains("every link trained the same"))
+                .noneMatch(l -> l.contains("null"))
+                .anyMatch(l -> l.startsWith("B was captured without root") && l.contains("sudo lspci -vv"));
+        assertThat(r.b().describe()).contains("captured without root");
+    }
+
+    /**
+     * MSI laptop captured without root against itself: every hop reads unknown on both sides, which is no change;
+     * the summary claims no difference only "in what both captures show".
+     */
+    @Test
+    void hopsUnreadableOnBothSidesAreNotChanges() {
+        Snapshot x = Snapshot.load(Samples.path("msi-cyborg15-alderlake-rtx4050-nonroot/vv.txt"));
+        CaptureDiff.Result r = CaptureDiff.diff(x, x);
+        assertThat(r.hops()).isEmpty();
+        assertThat(r.summary().get(0)).startsWith("No differences in what both captures show");
+    }
+
+    /** The table's columns line up whatever the cell widths (verdicts are words, not constants). */
+    @Test
+    void theTableColumnsLineUp() {
+        CliRun run = CliRun.of("diff", Samples.path("msi-cyborg15-alderlake-rtx4050-nonroot/vv.txt").toString(),
+                Samples.path(ACER).toString());
+        List<String> table = new ArrayList<>();
+        boolean in = false;
+        for (String l : run.out().split("\n")) {
+            if (l.startsWith("port ")) in = true;
+            if (in && !l.isBlank()) table.add(l);
+        }
+        assertThat(table).hasSizeGreaterThan(3);
+        int col = table.get(0).indexOf("verdict on A");
+        for (String l : table.subList(1, table.size())) {
+            assertThat(l.charAt(col - 1)).as(l).isEqualTo(' ');
+            assertThat(l.charAt(col)).as(l).isNotEqualTo(' ');
+        }
+        assertThat(run.out()).doesNotContain("LINK_DOWN").doesNotContain("WIRED_NARROW");
+    }
 }

@@ -122,4 +122,32 @@ class FleetScanTest {
         assertThat(r.err()).contains("no captures");
         assertThat(CliRun.of("scan", tmp.resolve("nope").toString()).exit()).isEqualTo(Main.EXIT_UNUSABLE);
     }
+
+    /**
+     * A fleet folder holding the KVM guest bundle and a real workstation: the table's columns start at the same place
+     * on every row, the VM's row says its card's own link, and no CSV cell names our documents ("seed", "§").
+     */
+    @Test
+    void tableAlignedAndCsvSpeaksPlainWords() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("mixed"));
+        for (String name : List.of("cloud-vm-h200-passthrough-virtio", "puget-wrx90-threadripper-pro-rtx6000ada-cx7")) {
+            Path to = Files.createDirectories(dir.resolve(name));
+            try (var files = Files.list(dev.lanescope.parse.Samples.path(name))) {
+                for (Path f : files.toList()) Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
+        CliRun table = CliRun.of("scan", dir.toString());
+        List<String> rows = table.out().lines().skip(1).toList();
+        int worst = rows.get(0).indexOf("worst");
+        int where = rows.get(0).indexOf("where");
+        for (String r : rows.subList(1, rows.size())) {
+            assertThat(r.charAt(worst - 1)).as(r).isEqualTo(' ');
+            assertThat(r.charAt(worst)).as(r).isNotEqualTo(' ');
+            assertThat(r.charAt(where)).as(r).isNotEqualTo(' ');
+        }
+        assertThat(table.out()).contains("no links").doesNotContain("NO_LINKS");
+        String csv = FleetScan.csv(FleetScan.scan(dir, 1).rows());
+        assertThat(csv).doesNotContain("seed ").doesNotContain("§").doesNotContain("null");
+        assertThat(csv).contains("GPU 0000:00:06.0 sits directly on a root bus");
+    }
 }

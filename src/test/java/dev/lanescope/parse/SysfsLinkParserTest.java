@@ -66,4 +66,22 @@ class SysfsLinkParserTest {
         assertThat(l.current()).isEqualTo(LinkState.of(LinkSpeed.GEN1, 16));
         assertThat(l.max()).isEqualTo(LinkState.of(LinkSpeed.GEN4, 16));
     }
+
+    /** One line per device with key=value pairs (spaces inside values, commas or spaces between pairs, quotes). */
+    @Test
+    void oneKeyValueLinePerDevice() {
+        List<String> lines = List.of(
+                "0000:00:06.0 current_link_speed=32.0 GT/s PCIe current_link_width=16 max_link_speed=32.0 GT/s PCIe"
+                        + " max_link_width=16 numa_node=1",
+                "/sys/bus/pci/devices/0000:00:07.0: current_link_speed=\"2.5 GT/s PCIe\", current_link_width=16,"
+                        + " max_link_speed=\"32.0 GT/s PCIe\", max_link_width=16",
+                "not a link line");
+        var r = SysfsLinkParser.parseListing("links.txt", lines);
+        assertThat(r.value().get(Bdf.parse("0000:00:06.0")).current()).isEqualTo(LinkState.of(LinkSpeed.GEN5, 16));
+        assertThat(r.value().get(Bdf.parse("0000:00:06.0")).max()).isEqualTo(LinkState.of(LinkSpeed.GEN5, 16));
+        assertThat(r.value().get(Bdf.parse("0000:00:07.0")).current()).isEqualTo(LinkState.of(LinkSpeed.GEN1, 16));
+        assertThat(SysfsLinkParser.numaNodes(lines)).containsEntry(Bdf.parse("0000:00:06.0"), 1);
+        assertThat(SysfsLinkParser.isListingLine(lines.get(0))).isTrue();
+        assertThat(r.problems()).singleElement().satisfies(p -> assertThat(p.line()).isEqualTo(3));
+    }
 }

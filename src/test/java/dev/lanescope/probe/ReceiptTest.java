@@ -227,4 +227,20 @@ class ReceiptTest {
                 .contains("the change follows the link, not the code");
         assertThat(c.text().lines().skip(1)).allMatch(l -> l.contains("+900.0 %"));
     }
+
+    /**
+     * The H200 receipt (docs/bench/receipt-h200.json: host "vm", boot c93d58a2-...) against the cloud VM capture of
+     * the same lent machine taken on another boot (samples/cloud-vm-h200-passthrough-virtio: host "vm", boot
+     * 4b7d4467-...): the GPU address 00:06.0 matches, but its readings are another boot's and change no verdict.
+     */
+    @Test
+    void aReceiptFromAnotherBootIsNotAppliedToTheCapture() throws Exception {
+        var capture = dev.lanescope.capture.CaptureLoader.load(java.util.List.of(
+                dev.lanescope.parse.Samples.path("cloud-vm-h200-passthrough-virtio")));
+        String why = ReceiptEvidence.otherMachine(h200(), capture);
+        assertThat(why).contains("another boot").contains("c93d58a2").contains("4b7d4467");
+        dev.lanescope.cli.CliRun run = dev.lanescope.cli.CliRun.of("receipt", FakeProbe.h200Receipt().toString(),
+                "--capture", dev.lanescope.parse.Samples.path("cloud-vm-h200-passthrough-virtio").toString());
+        assertThat(run.out()).contains("Not applied to").doesNotContain("with the receipt's evidence");
+    }
 }

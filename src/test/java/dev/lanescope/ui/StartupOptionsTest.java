@@ -66,4 +66,13 @@ class StartupOptionsTest {
                 .isInstanceOfSatisfying(StartupOptions.BadArguments.class, e -> assertThat(e.help()).isTrue())
                 .hasMessageContaining("--receipt=FILE").hasMessageContaining("--ceiling");
     }
+
+    /** The collector bundle of the VM: lspci-vv.txt / lspci-tv.txt are read, their non-root alternates are not. */
+    @org.junit.jupiter.api.Test
+    void aCollectorSampleOpensItsMainFilesNotTheNonRootAlternates() throws Exception {
+        java.util.List<String> names = StartupOptions.sampleInputs(java.nio.file.Path.of("samples",
+                "cloud-vm-h200-passthrough-virtio")).stream().map(p -> p.getFileName().toString()).toList();
+        org.assertj.core.api.Assertions.assertThat(names).contains("lspci-vv.txt", "lspci-tv.txt", "sysfs-links.txt")
+                .doesNotContain("vv_nonroot.txt", "tv_nonroot.txt", "source.txt");
+    }
 }
