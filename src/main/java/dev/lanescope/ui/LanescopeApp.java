@@ -12,15 +12,15 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 import dev.lanescope.probe.LiveCapture;
-import dev.lanescope.ui.ceiling.CeilingWindow;
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.details.DetailsController;
 import dev.lanescope.ui.fleet.FleetActions;
-import dev.lanescope.ui.fleet.FleetStartup;
 import dev.lanescope.ui.main.MainController;
 import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.main.RecentCaptures;
+import dev.lanescope.ui.probe.ProbeBackend;
+import dev.lanescope.ui.probe.SystemProbeBackend;
 
 /** The explorer window. Wiring by hand: one view-model, controllers built by the controller factory. */
 public class LanescopeApp extends Application {
@@ -28,6 +28,7 @@ public class LanescopeApp extends Application {
     private final List<String> argsOverride;
     private final RecentCaptures recent;
     private final LiveCapture live;
+    private final ProbeBackend probeBackend;
     private MainViewModel vm;
     private MainController main;
     private Parent root;
@@ -47,9 +48,15 @@ public class LanescopeApp extends Application {
      * {@code live}; null for either means the user's list and this machine's lspci.
      */
     public LanescopeApp(List<String> args, RecentCaptures recent, LiveCapture live) {
+        this(args, recent, live, null);
+    }
+
+    /** As above, and the side panel's probe tab builds and runs its probe through {@code probe} (null: this machine). */
+    public LanescopeApp(List<String> args, RecentCaptures recent, LiveCapture live, ProbeBackend probe) {
         this.argsOverride = args == null ? null : List.copyOf(args);
         this.recent = recent;
         this.live = live;
+        this.probeBackend = probe;
     }
 
     @Override
@@ -58,9 +65,8 @@ public class LanescopeApp extends Application {
             System.out.println("lanescope timing: toolkit up "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");
         }
-        FleetStartup fleetArgs = FleetStartup.parse(argsOverride != null ? argsOverride
+        StartupOptions opts = StartupOptions.parse(argsOverride != null ? argsOverride
                 : getParameters() == null ? List.of() : getParameters().getRaw());
-        StartupOptions opts = StartupOptions.parse(fleetArgs.rest());
         vm = new MainViewModel(recent != null ? recent : RecentCaptures.forUser(),
                 live != null ? live : LiveCapture.system());
         vm.modeProperty().set(opts.mode());
@@ -72,7 +78,8 @@ public class LanescopeApp extends Application {
         else vm.open(opts.inputs(), null);
         fleet = new FleetActions(vm, () -> stage);
         Map<Class<?>, Supplier<?>> controllers = Map.of(
-                MainController.class, () -> main = new MainController(vm, openSample, fleet),
+                MainController.class, () -> main = new MainController(vm, openSample, fleet,
+                        probeBackend != null ? probeBackend : new SystemProbeBackend()),
                 DetailsController.class, () -> new DetailsController(vm));
         root = new Views(controllers).load(MainController.class);
         if (Boolean.getBoolean("lanescope.timing")) {
@@ -82,10 +89,10 @@ public class LanescopeApp extends Application {
         stage.setTitle("lanescope — PCIe topology explorer");
         stage.setScene(Windows.sceneFittingScreen(root, 1480, 920));
         stage.show();
-        fleetArgs.apply(vm, fleet);
-        if (opts.receipt() != null) dev.lanescope.ui.probe.ProbeWindow.show(vm, stage).openReceipt(opts.receipt());
-        // it follows the main window's capture and selected card, so it can open before the capture has loaded
-        if (opts.ceiling()) CeilingWindow.open(stage, vm);
+        opts.fleet().apply(vm, fleet);
+        // the side panel's tabs follow the main window's capture and selected card: they can open before it loads
+        if (opts.ceiling()) main.showCeiling();
+        if (opts.receipt() != null) main.showProbe().openReceipt(opts.receipt());
         if (Boolean.getBoolean("lanescope.timing")) {
             System.out.println("lanescope timing: window shown "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");

@@ -33,8 +33,12 @@ public final class Launcher {
     public static void main(String[] args) {
         System.setProperty("lanescope.launched", String.valueOf(System.nanoTime()));
         try {
-            StartupOptions.parse(dev.lanescope.ui.fleet.FleetStartup.parse(java.util.List.of(args)).rest());
-        } catch (IllegalArgumentException e) {
+            StartupOptions.parse(java.util.List.of(args));
+        } catch (StartupOptions.BadArguments e) {
+            if (e.help()) {
+                System.out.println(e.getMessage());
+                System.exit(0);
+            }
             System.err.println("lanescope: " + e.getMessage());
             System.exit(2);
         }

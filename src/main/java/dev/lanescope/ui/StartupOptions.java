@@ -5,18 +5,25 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 import dev.lanescope.model.Bdf;
+import dev.lanescope.ui.fleet.FleetStartup;
 import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.model.EdgeColours;
 
 /**
- * The window's command line: capture paths (files, folders, .tar.gz), {@code --select BDF} (preselect a card),
- * {@code --mode verdicts|atomics}, {@code --theme light|dark}, {@code --sample NAME} (one of {@code samples/}),
- * {@code --receipt FILE} (open the probe window with this receipt), {@code --ceiling} (open the "Does the link
- * matter?" window on the capture as it loads). No path opens the bundled sample.
+ * The window's command line, read by picocli: capture paths (files, folders, .tar.gz), {@code --select BDF} (preselect
+ * a card), {@code --mode verdicts|atomics}, {@code --theme light|dark}, {@code --sample NAME} (one of {@code samples/}),
+ * {@code --receipt FILE} (open the side panel's probe tab with this receipt), {@code --ceiling} (open the side panel's
+ * "Does the link matter?" tab), {@code --compare A B} (open A, then compare it with B), {@code --scan DIR} (open the
+ * fleet table over DIR). No path opens the bundled sample.
  */
 public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mode, MainViewModel.Theme theme,
-                             String sample, Path receipt, boolean ceiling) {
+                             String sample, Path receipt, boolean ceiling, FleetStartup fleet) {
 
     /**
      * The default sample: a real laptop capture (root, lspci -vv) whose verdicts show what the tool is for:
@@ -24,39 +31,82 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
      */
     public static final String DEFAULT_SAMPLE = "hp-laptop-coffeelake-gtx1650-titanridge";
 
-    public static StartupOptions parse(List<String> args) {
-        List<Path> inputs = new ArrayList<>();
-        Bdf select = null;
-        EdgeColours.Mode mode = EdgeColours.Mode.VERDICTS;
-        MainViewModel.Theme theme = MainViewModel.Theme.LIGHT;
-        String sample = null;
-        Path receipt = null;
-        boolean ceiling = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "--select", "--device" -> select = Bdf.parse(value(args, ++i, a));
-                case "--mode" -> mode = "atomics".equalsIgnoreCase(value(args, ++i, a)) ? EdgeColours.Mode.ATOMICS
-                        : EdgeColours.Mode.VERDICTS;
-                case "--theme" -> theme = "dark".equalsIgnoreCase(value(args, ++i, a)) ? MainViewModel.Theme.DARK
-                        : MainViewModel.Theme.LIGHT;
-                case "--sample" -> sample = value(args, ++i, a);
-                case "--receipt" -> receipt = Path.of(value(args, ++i, a));
-                case "--ceiling" -> ceiling = true;
-                default -> {
-                    if (a.isBlank()) continue;
-                    if (a.startsWith("--")) throw new IllegalArgumentException("unknown option " + a
-                            + " (want --select BDF, --mode verdicts|atomics, --theme light|dark, --sample NAME, --receipt FILE, --ceiling, or paths)");
-                    inputs.add(Path.of(a));
-                }
-            }
-        }
-        return new StartupOptions(List.copyOf(inputs), select, mode, theme, sample, receipt, ceiling);
+    /** The colour modes and themes as typed on the command line. */
+    enum ModeArg { verdicts, atomics }
+
+    enum ThemeArg { light, dark }
+
+    @Command(name = "scripts/window.sh", sortOptions = false, mixinStandardHelpOptions = true,
+            version = "lanescope 0.1.0", description = "Opens the lanescope window (no path: the bundled sample).")
+    static final class Spec {
+        @Parameters(paramLabel = "CAPTURE", arity = "0..*", description = "capture files, folders or .tar.gz bundles")
+        List<String> paths = new ArrayList<>();
+        @Option(names = {"--select", "--device"}, paramLabel = "BDF", converter = BdfArg.class,
+                description = "select this card once the capture has loaded")
+        Bdf select;
+        @Option(names = "--mode", paramLabel = "verdicts|atomics", description = "colour by link verdicts or AtomicOps")
+        ModeArg mode = ModeArg.verdicts;
+        @Option(names = "--theme", paramLabel = "light|dark")
+        ThemeArg theme = ThemeArg.light;
+        @Option(names = "--sample", paramLabel = "NAME", description = "open samples/NAME instead of the default sample")
+        String sample;
+        @Option(names = "--receipt", paramLabel = "FILE", description = "open the probe tab with this receipt")
+        Path receipt;
+        @Option(names = "--ceiling", description = "open the \"Does the link matter?\" tab")
+        boolean ceiling;
+        @Option(names = "--compare", arity = "2", paramLabel = "CAPTURE", description = "open A, then compare it with B")
+        List<Path> compare;
+        @Option(names = "--scan", paramLabel = "DIR", description = "open the fleet table over a folder of bundles")
+        Path scan;
     }
 
-    private static String value(List<String> args, int i, String opt) {
-        if (i >= args.size()) throw new IllegalArgumentException(opt + " needs a value");
-        return args.get(i);
+    /** BDFs as the rest of lanescope reads them ({@code 01:00.0} or {@code 0000:01:00.0}). */
+    static final class BdfArg implements CommandLine.ITypeConverter<Bdf> {
+        @Override
+        public Bdf convert(String value) {
+            return Bdf.parse(value);
+        }
+    }
+
+    /** Thrown for a command line the window cannot start from; the message names the argument. */
+    public static final class BadArguments extends IllegalArgumentException {
+        private final boolean help;
+
+        BadArguments(String message, boolean help) {
+            super(message);
+            this.help = help;
+        }
+
+        /** True when the user asked for the usage text ({@code --help}, {@code --version}): not an error. */
+        public boolean help() {
+            return help;
+        }
+    }
+
+    /**
+     * Reads the window's arguments. Blank arguments (an empty {@code -Dlanescope.args}) are skipped; a bad one throws
+     * {@link BadArguments} whose message names it and lists the options (for {@code --help}, the usage text).
+     */
+    public static StartupOptions parse(List<String> args) {
+        Spec spec = new Spec();
+        CommandLine cl = new CommandLine(spec).setCaseInsensitiveEnumValuesAllowed(true);
+        try {
+            cl.parseArgs(args.stream().filter(a -> !a.isBlank()).toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new BadArguments(e.getMessage() + "\n" + cl.getUsageMessage(CommandLine.Help.Ansi.OFF), false);
+        }
+        if (cl.isUsageHelpRequested()) throw new BadArguments(cl.getUsageMessage(CommandLine.Help.Ansi.OFF), true);
+        if (cl.isVersionHelpRequested()) throw new BadArguments(String.join("\n", cl.getCommandSpec().version()), true);
+        List<Path> inputs = new ArrayList<>(spec.paths.stream().map(Path::of).toList());
+        Path compareWith = null;
+        if (spec.compare != null) {
+            inputs.add(spec.compare.get(0));
+            compareWith = spec.compare.get(1);
+        }
+        return new StartupOptions(List.copyOf(inputs), spec.select,
+                spec.mode == ModeArg.atomics ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS,
+                spec.theme == ThemeArg.dark ? MainViewModel.Theme.DARK : MainViewModel.Theme.LIGHT,
+                spec.sample, spec.receipt, spec.ceiling, new FleetStartup(compareWith, spec.scan));
     }
 
     /** Where the bundled samples are: {@code -Dlanescope.samples}, else {@code samples/} in the working folder. */
@@ -86,9 +136,14 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
         }
     }
 
+    /**
+     * {@code vv_nonroot.txt} beside {@code vv.txt}, or beside the collector's {@code lspci-vv.txt}
+     * ({@code tv_nonroot.txt} beside {@code tv.txt} / {@code lspci-tv.txt}): another dump of the same machine.
+     */
     private static boolean isAlternate(Path dir, String name) {
         int us = name.indexOf('_');
         if (us < 0 || !name.endsWith(".txt")) return false;
-        return Files.exists(dir.resolve(name.substring(0, us) + ".txt"));
+        String main = name.substring(0, us);
+        return Files.exists(dir.resolve(main + ".txt")) || Files.exists(dir.resolve("lspci-" + main + ".txt"));
     }
 }

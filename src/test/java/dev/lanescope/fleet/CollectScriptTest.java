@@ -49,7 +49,6 @@ class CollectScriptTest {
 
     static void assumeLspci() {
         boolean there = onPath("lspci") != null;
-        if (!there) System.out.println("CollectScriptTest skipped: lspci is not installed (apt-get install pciutils)");
         assumeTrue(there, "lspci is not installed (apt-get install pciutils)");
     }
 
@@ -64,10 +63,15 @@ class CollectScriptTest {
         return out;
     }
 
-    /** Runs a command with TMPDIR set, stdout to a file; returns the exit status. */
+    /** Where {@link #run} keeps what the command said on stderr: beside its TMPDIR, not on the build's console. */
+    static Path stderrOf(Path tmpDir) {
+        return tmpDir.resolveSibling(tmpDir.getFileName() + ".stderr");
+    }
+
+    /** Runs a command with TMPDIR set, stdout to a file, stderr to {@link #stderrOf}; returns the exit status. */
     static int run(List<String> cmd, Path tmpDir, Path stdout) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false)
-                .redirectError(ProcessBuilder.Redirect.INHERIT);
+                .redirectError(stderrOf(tmpDir).toFile());
         pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(stdout.toFile()));
         pb.environment().put("TMPDIR", tmpDir.toString());
         Process p = pb.start();
@@ -142,7 +146,6 @@ class CollectScriptTest {
         if (!root || (setpriv == null && su == null)) {
             String why = !root ? "not running as root, so cannot switch to an unprivileged user"
                     : "neither setpriv nor su is installed";
-            System.out.println("CollectScriptTest unprivileged run skipped: " + why);
             assumeTrue(false, why);
         }
         Path script = tmp.resolve("collect.sh");
@@ -171,6 +174,8 @@ class CollectScriptTest {
     void refusesUnknownArguments() throws Exception {
         Path work = Files.createDirectories(tmp.resolve("t"));
         assertThat(run(List.of("sh", SCRIPT.toString(), "-q"), work, null)).isEqualTo(2);
+        assertThat(Files.readString(stderrOf(work))).contains("-q").contains("usage: collect.sh");
         assertThat(run(List.of("sh", SCRIPT.toString(), "extra"), work, null)).isEqualTo(2);
+        assertThat(Files.readString(stderrOf(work))).contains("usage: collect.sh");
     }
 }

@@ -34,7 +34,36 @@ class StartupOptionsTest {
     void anUnknownOptionNamesCeilingAmongTheKnownOnes() {
         assertThatThrownBy(() -> StartupOptions.parse(List.of("--celing")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("unknown option --celing")
+                .hasMessageStartingWith("Unknown option: '--celing'")
                 .hasMessageContaining("--ceiling");
+    }
+
+    @Test
+    void compareOpensTheFirstCaptureAndKeepsTheSecondForTheComparison() {
+        StartupOptions o = StartupOptions.parse(List.of("--compare", "a/", "b.tar.gz", "--scan", "fleet/"));
+        assertThat(o.inputs()).containsExactly(Path.of("a/"));
+        assertThat(o.fleet().compareWith()).isEqualTo(Path.of("b.tar.gz"));
+        assertThat(o.fleet().scanDir()).isEqualTo(Path.of("fleet/"));
+        assertThatThrownBy(() -> StartupOptions.parse(List.of("--compare", "a/")))
+                .hasMessageContaining("--compare");
+    }
+
+    @Test
+    void modeAndThemeTakeTheirWordsAndRefuseOthersByName() {
+        StartupOptions o = StartupOptions.parse(List.of("--mode", "atomics", "--theme", "DARK", "", "--device", "01:00.0"));
+        assertThat(o.mode()).isEqualTo(dev.lanescope.ui.model.EdgeColours.Mode.ATOMICS);
+        assertThat(o.theme()).isEqualTo(dev.lanescope.ui.main.MainViewModel.Theme.DARK);
+        assertThat(o.inputs()).isEmpty();
+        assertThatThrownBy(() -> StartupOptions.parse(List.of("--mode", "pretty")))
+                .hasMessageContaining("--mode").hasMessageContaining("pretty");
+        assertThatThrownBy(() -> StartupOptions.parse(List.of("--select", "not-a-bdf")))
+                .hasMessageContaining("--select");
+    }
+
+    @Test
+    void helpIsTheUsageNotAnError() {
+        assertThatThrownBy(() -> StartupOptions.parse(List.of("--help")))
+                .isInstanceOfSatisfying(StartupOptions.BadArguments.class, e -> assertThat(e.help()).isTrue())
+                .hasMessageContaining("--receipt=FILE").hasMessageContaining("--ceiling");
     }
 }

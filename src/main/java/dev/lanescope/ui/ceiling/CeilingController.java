@@ -34,7 +34,7 @@ import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.analysis.ceiling.TransferSample;
 import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.export.CeilingCsv;
-import dev.lanescope.export.PngCeilingExporter;
+import dev.lanescope.ui.png.PngCeilingExporter;
 import dev.lanescope.probe.H2dReceipt;
 import dev.lanescope.ui.common.FxTasks;
 import dev.lanescope.ui.main.MainViewModel;

@@ -24,12 +24,12 @@ import dev.lanescope.ui.theme.Themes;
  */
 public final class CeilingWindow {
 
-    private final Stage stage;
     private final CeilingViewModel vm;
     private final CeilingController controller;
     private final Parent root;
+    private Stage stage;
 
-    private CeilingWindow(Window owner, MainViewModel main) {
+    private CeilingWindow(MainViewModel main) {
         vm = new CeilingViewModel();
         MainViewModel.Theme theme = main == null ? MainViewModel.Theme.LIGHT : main.themeProperty().get();
         CeilingController[] made = new CeilingController[1];
@@ -37,27 +37,41 @@ public final class CeilingWindow {
                 () -> made[0] = new CeilingController(vm, theme));
         root = new Views(controllers).load(CeilingController.class);
         controller = made[0];
-        Themes.apply(root, theme);
-        root.getStylesheets().add(stylesheet());
+        Runnable restyle = () -> {
+            Themes.apply(root, main == null ? theme : main.themeProperty().get());
+            root.getStylesheets().add(stylesheet());
+        };
+        restyle.run();
         if (main != null) {
+            main.themeProperty().addListener((o, a, b) -> restyle.run());
             Runnable follow = () -> vm.cardLinkProperty().set(cardLink(main).orElse(null));
             main.selectedProperty().addListener((o, a, b) -> follow.run());
             main.loadedProperty().addListener((o, a, b) -> follow.run());
             follow.run();
         }
-        stage = new Stage();
-        stage.initOwner(owner);
-        stage.setTitle("lanescope — Does the link matter?");
-        stage.setScene(Windows.sceneFittingScreen(root, 1440, 940));
     }
 
-    /** Opens (and shows) the window for the main window's state; {@code main} may be null (no capture). */
+    /** Opens (and shows) the panel in a window of its own; {@code main} may be null (no capture). */
     public static CeilingWindow open(Window owner, MainViewModel main) {
-        CeilingWindow w = new CeilingWindow(owner, main);
+        CeilingWindow w = new CeilingWindow(main);
+        w.stage = new Stage();
+        w.stage.initOwner(owner);
+        w.stage.setTitle("lanescope — Does the link matter?");
+        w.stage.setScene(Windows.sceneFittingScreen(w.root, 1440, 940));
         w.stage.show();
         return w;
     }
 
+    /** The panel without a window, for the main window's side panel; it follows {@code main}'s selected card. */
+    public static CeilingWindow panel(MainViewModel main) {
+        return new CeilingWindow(main);
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    /** The panel's own window, or null when it is hosted in the main window's side panel. */
     public Stage stage() {
         return stage;
     }

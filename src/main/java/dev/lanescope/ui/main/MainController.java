@@ -14,7 +14,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -22,6 +25,7 @@ import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.DirectoryChooser;
@@ -29,10 +33,15 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 import dev.lanescope.export.GraphExports;
-import dev.lanescope.export.PngExporter;
+import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
+import dev.lanescope.ui.ceiling.CeilingWindow;
 import dev.lanescope.ui.model.EdgeColours;
+import dev.lanescope.ui.probe.ProbeBackend;
+import dev.lanescope.ui.probe.ProbeViewModel;
+import dev.lanescope.ui.probe.ProbeWindow;
+import dev.lanescope.ui.probe.SystemProbeBackend;
 import dev.lanescope.ui.theme.Themes;
 import dev.lanescope.ui.topology.LegendView;
 import dev.lanescope.ui.topology.TopologyView;
@@ -43,6 +52,10 @@ public final class MainController {
     private final MainViewModel vm;
     private final Runnable openSample;
     private final dev.lanescope.ui.fleet.FleetActions fleet;
+    private final ProbeBackend probeBackend;
+    private SidePanel side;
+    private ProbeViewModel probe;
+    private CeilingWindow ceiling;
 
     @FXML private BorderPane root;
     @FXML private Menu recentMenu;
@@ -54,6 +67,9 @@ public final class MainController {
     @FXML private Label sampleBanner;
     @FXML private Label nonRootBanner;
     @FXML private SplitPane split;
+    @FXML private TabPane sideTabs;
+    @FXML private Tab cardTab;
+    @FXML private Menu viewMenu;
     @FXML private TopologyView topology;
     @FXML private LegendView legend;
     @FXML private Label dropHint;
@@ -67,9 +83,16 @@ public final class MainController {
     @FXML private Label status;
 
     public MainController(MainViewModel vm, Runnable openSample, dev.lanescope.ui.fleet.FleetActions fleet) {
+        this(vm, openSample, fleet, new SystemProbeBackend());
+    }
+
+    /** {@code probeBackend} builds and runs the bandwidth probe of the side panel's probe tab (a fake in tests). */
+    public MainController(MainViewModel vm, Runnable openSample, dev.lanescope.ui.fleet.FleetActions fleet,
+                          ProbeBackend probeBackend) {
         this.vm = vm;
         this.openSample = openSample;
         this.fleet = fleet;
+        this.probeBackend = probeBackend;
     }
 
     @FXML
@@ -113,10 +136,11 @@ public final class MainController {
         });
         vm.modeProperty().addListener((o, a, b) -> {
             (b == EdgeColours.Mode.ATOMICS ? atomicsMode : verdictMode).setSelected(true);
-            legend.show(b);
             refresh();
         });
-        legend.show(vm.modeProperty().get());
+        legend.show(vm.modeProperty().get(), vm.edgeColours().values());
+        topology.widthProperty().addListener((o, a, b) -> vm.setViewSize(b.doubleValue(), topology.getHeight()));
+        topology.heightProperty().addListener((o, a, b) -> vm.setViewSize(topology.getWidth(), b.doubleValue()));
         (vm.modeProperty().get() == EdgeColours.Mode.ATOMICS ? atomicsMode : verdictMode).setSelected(true);
         search.textProperty().bindBidirectional(vm.searchProperty());
         vm.searchProperty().addListener((o, a, b) -> refresh());
@@ -130,16 +154,23 @@ public final class MainController {
         vm.candidateProperty().addListener((o, a, b) -> refresh());
         vm.loadedProperty().addListener((o, a, b) -> {
             boolean fresh = a == null || b == null || a.topology() != b.topology();
+            boolean refolded = !fresh && b != null && !a.picture().focus().equals(b.picture().focus());
             topology.setPicture(b == null ? null : b.picture());
             refresh();
-            if (fresh) Platform.runLater(this::fit);
+            if (fresh || refolded && !b.picture().focus().isEmpty()) Platform.runLater(this::showFirstView);
+            else if (refolded) Platform.runLater(topology::fit); // the whole machine, as asked
         });
         vm.themeProperty().addListener((o, a, b) -> Themes.apply(root, b));
         Themes.apply(root, vm.themeProperty().get());
         vm.recentCaptures().addListener((javafx.collections.ListChangeListener<List<Path>>) c -> fillRecent());
         fillRecent();
         installDragAndDrop();
+        installSidePanel();
         root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            // the probe and ceiling tabs have their own controls: a letter typed there is not a window shortcut
+            if (e.getTarget() instanceof javafx.scene.Node n && !CARD.equals(side.selectedId()) && inside(n, sideTabs)) {
+                return;
+            }
             if (e.getTarget() instanceof TextField) {
                 if (e.getCode() == KeyCode.ESCAPE) {
                     search.clear();
@@ -157,6 +188,73 @@ public final class MainController {
         });
     }
 
+    /** Page ids of the side panel (lookup names, never shown). */
+    public static final String CARD = "card";
+    public static final String PROBE = "probe";
+    public static final String CEILING = "ceiling";
+
+    /**
+     * The side panel's tabs, each with a View menu entry and a shortcut (Ctrl+1, 2, 3; a future P2P ladder takes the
+     * next digit), plus "open the current tab in its own window". The probe and the ceiling chart are built the
+     * first time they are shown, so a start that never opens them does not pay for them.
+     */
+    private void installSidePanel() {
+        side = new SidePanel(sideTabs, split, this::window);
+        side.add(new SidePanel.Page(CARD, "Selected card", KeyCombination.keyCombination("Shortcut+1"), 0.36,
+                620, 900, null), cardTab);
+        side.add(new SidePanel.Page(PROBE, "Bandwidth probe", KeyCombination.keyCombination("Shortcut+2"), 0.56,
+                1180, 860, () -> ProbeWindow.load(probe(), vm)), null);
+        side.add(new SidePanel.Page(CEILING, "Does the link matter?", KeyCombination.keyCombination("Shortcut+3"),
+                0.62, 1440, 940, () -> ceilingPanel().root()), null);
+        viewMenu.getItems().add(new SeparatorMenuItem());
+        for (SidePanel.Page p : side.pages()) {
+            MenuItem mi = new MenuItem("Side panel: " + p.title());
+            mi.setAccelerator(p.key());
+            mi.setOnAction(e -> side.show(p.id()));
+            viewMenu.getItems().add(mi);
+        }
+        MenuItem popOut = new MenuItem("Open the side panel's tab in its own window");
+        popOut.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+W"));
+        popOut.setOnAction(e -> side.popOutSelected());
+        viewMenu.getItems().add(popOut);
+    }
+
+    private static boolean inside(javafx.scene.Node n, javafx.scene.Node ancestor) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (p == ancestor) return true;
+        }
+        return false;
+    }
+
+    /** The side panel (its tabs, popped-out windows). */
+    public SidePanel sidePanel() {
+        return side;
+    }
+
+    /** The probe tab's view-model, made (not shown) on first use. */
+    public ProbeViewModel probe() {
+        if (probe == null) probe = new ProbeViewModel(vm, probeBackend);
+        return probe;
+    }
+
+    /** The ceiling tab's panel, made (not shown) on first use. */
+    public CeilingWindow ceilingPanel() {
+        if (ceiling == null) ceiling = CeilingWindow.panel(vm);
+        return ceiling;
+    }
+
+    /** Shows the probe tab (or its window) and returns its view-model. */
+    public ProbeViewModel showProbe() {
+        side.show(PROBE);
+        return probe();
+    }
+
+    /** Shows the ceiling tab (or its window) and returns the panel. */
+    public CeilingWindow showCeiling() {
+        side.show(CEILING);
+        return ceilingPanel();
+    }
+
     private static void bindBanner(Label l, javafx.beans.binding.BooleanBinding visible) {
         l.visibleProperty().bind(visible);
         l.managedProperty().bind(visible);
@@ -172,6 +270,8 @@ public final class MainController {
         if (l == null) return;
         Bdf sel = vm.selectedProperty().get();
         String selId = sel == null || l.picture().nodeOf(sel) == null ? null : l.picture().nodeOf(sel).id();
+        legend.show(vm.modeProperty().get(), vm.edgeColours().values(), !vm.highlighted().isEmpty(),
+                !vm.candidateIds().isEmpty(), l.picture().folded());
         topology.applyState(vm.edgeColours(), selId, vm.highlighted(), vm.candidateIds(), vm.matches(),
                 vm.atomicsBreaks());
     }
@@ -291,31 +391,37 @@ public final class MainController {
 
     @FXML
     private void openProbe() {
-        dev.lanescope.ui.probe.ProbeWindow.show(vm, window());
+        showProbe();
     }
 
+    /** File ▸ Export PNG: the decision picture for the selected card (else the first fault's, else the first GPU). */
     @FXML
     private void exportPng() {
+        exportPng(false);
+    }
+
+    /** File ▸ Export PNG of the whole machine. */
+    @FXML
+    private void exportFullPng() {
+        exportPng(true);
+    }
+
+    private void exportPng(boolean full) {
         MainViewModel.Loaded l = vm.getLoaded();
         if (l == null) return;
         File f = chooseTarget("PNG image", "*.png", "lanescope.png");
         if (f == null) return;
-        PngExporter.export(PngExporter.compose(l.picture(), vm.edgeColours(), selectedId(l), vm.highlighted(),
-                        vm.candidateIds(), vm.atomicsBreaks(), vm.modeProperty().get(), header(l),
-                        vm.themeProperty().get()), f.toPath())
+        exportPngTo(f.toPath(), full);
+    }
+
+    /** Writes the PNG (FX thread); the status line says where, or why not. */
+    public java.util.concurrent.CompletableFuture<Path> exportPngTo(Path out, boolean full) {
+        MainViewModel.Loaded l = vm.getLoaded();
+        var parent = PngExporter.composeFor(l.analysed(), vm.selectedProperty().get(), vm.modeProperty().get(),
+                full, "lanescope · " + vm.captureInfoProperty().get(), vm.themeProperty().get());
+        return PngExporter.export(parent, out, full ? PngExporter.MAX_SIDE : PngExporter.DECISION_WIDTH)
                 .whenComplete((p, e) -> Platform.runLater(() -> vm.statusProperty().set(
                         e == null ? "Saved " + p : "PNG export failed: " + e.getMessage())));
-    }
-
-    private String selectedId(MainViewModel.Loaded l) {
-        Bdf sel = vm.selectedProperty().get();
-        return sel == null || l.picture().nodeOf(sel) == null ? null : l.picture().nodeOf(sel).id();
-    }
-
-    PngExporter.Header header(MainViewModel.Loaded l) {
-        var a = vm.adviceProperty().get();
-        return new PngExporter.Header("lanescope · " + vm.captureInfoProperty().get(),
-                a == null ? null : a.title(), a == null ? null : a.answer());
     }
 
     @FXML
@@ -376,22 +482,46 @@ public final class MainController {
         topology.zoom(1 / 1.2);
     }
 
-    /** The device below the first faulty hop (lost lanes, trained low): what the user should see first. */
-    private static Bdf firstFault(MainViewModel.Loaded l) {
-        if (l == null) return null;
-        return l.analysed().report().hops().stream()
-                .filter(h -> h.verdict().isFault() && h.link().device() != null)
-                .map(h -> h.link().device().bdf())
-                .findFirst().orElse(null);
-    }
-
     @FXML
     private void fit() {
+        topology.fit();
+    }
+
+    /**
+     * The first view of a capture: all of it when that is readable, else the paths that matter (the picture is
+     * folded to them) with the subject card (selected, first fault, first GPU) and the GPUs in view at a readable
+     * zoom; the scroll bars say what lies off screen.
+     */
+    private void showFirstView() {
         MainViewModel.Loaded l = vm.getLoaded();
-        Bdf focus = vm.selectedProperty().get() != null ? vm.selectedProperty().get() : firstFault(l);
-        if (focus == null && !vm.gpus().isEmpty()) focus = vm.gpus().get(0);
-        var nv = l == null || focus == null ? null : l.picture().nodeOf(focus);
-        topology.fit(nv == null ? null : nv.id());
+        if (l == null) return;
+        if (topology.fitZoom() >= dev.lanescope.ui.model.PictureFocus.READABLE_ZOOM) {
+            topology.fit();
+            return;
+        }
+        if (l.picture().focus().isEmpty() && focusedOnce != l.topology()) {
+            // chosen for a guessed size before the window was laid out; too large for the real one: fold it
+            focusedOnce = l.topology();
+            vm.toggleFocus();
+        }
+        // the card the picture is about first, then the GPUs: together at a readable zoom where they fit
+        Bdf subject = dev.lanescope.ui.model.PictureFocus.subject(l.analysed(), vm.selectedProperty().get());
+        List<String> ids = new java.util.ArrayList<>();
+        if (subject != null && l.picture().nodeOf(subject) != null) ids.add(l.picture().nodeOf(subject).id());
+        for (Bdf gpu : vm.gpus()) {
+            var nv = l.picture().nodeOf(gpu);
+            if (nv != null && !ids.contains(nv.id())) ids.add(nv.id());
+        }
+        if (ids.isEmpty()) topology.fit();
+        else topology.showBoxes(ids, dev.lanescope.ui.model.PictureFocus.READABLE_ZOOM);
+    }
+
+    /** The capture whose first view was folded to its paths already (it is done once, not on every relayout). */
+    private Object focusedOnce;
+
+    @FXML
+    private void toggleFocus() {
+        vm.toggleFocus();
     }
 
     @FXML
@@ -407,7 +537,7 @@ public final class MainController {
 
     @FXML
     private void openCeiling() {
-        dev.lanescope.ui.ceiling.CeilingWindow.open(window(), vm);
+        showCeiling();
     }
 
     public TopologyView topologyView() {

@@ -57,6 +57,17 @@ public final class EdgeColours {
             new LegendEntry("noroute", "Does not route", "the same bits, but nothing below needs atomics: information"),
             new LegendEntry("na", "Not known / no link", "not printed by lspci, hidden, or not a PCIe hop"));
 
+    /**
+     * The legend rows of {@code mode} whose colour appears among {@code used} (edge tokens of a picture), in
+     * legend order; every row when {@code used} is null.
+     */
+    public static List<LegendEntry> legend(Mode mode, java.util.Collection<String> used) {
+        List<LegendEntry> all = mode == Mode.ATOMICS ? ATOMICS_LEGEND : VERDICT_LEGEND;
+        if (used == null) return all;
+        java.util.Set<String> in = new java.util.HashSet<>(used);
+        return all.stream().filter(e -> in.contains(e.key())).toList();
+    }
+
     /** Colour tokens per edge id for the given mode. */
     public static Map<String, String> of(TopologyLayouts.Picture picture, Topology topology, Insights insights,
                                          Mode mode) {

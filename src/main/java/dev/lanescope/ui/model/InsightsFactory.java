@@ -81,7 +81,7 @@ public final class InsightsFactory {
         List<CardAdvice.PathHop> path = new ArrayList<>();
         for (Link l : t.linksUpward(node)) {
             Insights.Hop h = a.insights().hop(l);
-            path.add(new CardAdvice.PathHop(l, l.port().bdf().shortForm(), l.device().bdf().shortForm(),
+            path.add(new CardAdvice.PathHop(l, t.address(l.port().bdf()), t.address(l.device().bdf()),
                     state(l.capable()), state(l.trained()), speed(l.target()),
                     h == null ? "unknown" : h.key(), h == null ? "not analysed" : h.verdict()));
         }
@@ -89,7 +89,8 @@ public final class InsightsFactory {
         String kernel = null;
         for (PathCeiling c : a.report().ceilings()) {
             if (!card.equals(c.device())) continue;
-            ceiling = c.sentence() + (c.mismatch() == null ? "" : " " + c.mismatch());
+            ceiling = c.sentence() + (c.mismatch() == null ? "" : " " + c.mismatch())
+                    + (c.hostPathNote() == null ? "" : " " + c.hostPathNote());
             if (c.kernelLine() != null) kernel = c.kernelLine().text();
         }
         if (kernel == null) {
@@ -106,8 +107,9 @@ public final class InsightsFactory {
             Bdf other = card.equals(p.a()) ? p.b() : card.equals(p.b()) ? p.a() : null;
             if (other == null) continue;
             String otherName = t.function(other).map(f -> f.shortName()).orElse("");
-            peers.add(new CardAdvice.Peer(other, dev.lanescope.layout.TopologyLayouts.withoutVendor(otherName),
-                    String.valueOf(p.pathClass()),
+            peers.add(new CardAdvice.Peer(other, t.address(other),
+                    dev.lanescope.layout.TopologyLayouts.withoutVendor(otherName),
+                    p.classText(),
                     String.valueOf(p.ncclP2pLevel()), p.explanation()));
         }
         return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates);

@@ -43,7 +43,8 @@ class ProbeEvidenceTest {
     void start(Stage stage) {
         System.setProperty("lanescope.prefs", "off");
         this.stage = stage;
-        app = new LanescopeApp(List.of("samples/dell-optiplex-xe3-i7-8700-quadro-p2000"));
+        app = new LanescopeApp(List.of("samples/dell-optiplex-xe3-i7-8700-quadro-p2000"), null, null,
+                new FakeBackend("ok", null, tmp));
         app.start(stage);
     }
 
@@ -66,7 +67,7 @@ class ProbeEvidenceTest {
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> main.getLoaded() != null && !main.loadingProperty().get());
         assertThat(main.edgeColours().get(HOP)).isEqualTo("idle");
         AtomicReference<ProbeViewModel> ref = new AtomicReference<>();
-        robot.interact(() -> ref.set(ProbeWindow.show(main, stage, new FakeBackend("ok", null, tmp))));
+        robot.interact(() -> ref.set(app.mainController().showProbe()));
         ProbeViewModel vm = ref.get();
         assertThat(vm.gpus()).extracting(GpuChoice::bdf).containsExactly(P2000);
         assertThat(vm.gpus().get(0).label()).startsWith("0000:01:00.0").contains("P2000");
