@@ -51,11 +51,13 @@ final class AtomicsText {
                           AtomicsChain.Need need) {
         String first = "AtomicOps cannot reach the CPU" + where + ": " + at.bdf() + " (" + Hardware.kind(at) + ", "
                 + Hardware.name(at) + ") has " + bit + ".";
+        // for a device that does not need them the plain conclusion comes first, the fact after it
+        String fact = " For information: " + first;
         return switch (need) {
-            case NONE -> first + " " + notNeeded(requester.function());
-            case PROCESSOR_FUNCTION -> first + " For information, not a fault: this function is part of the"
-                    + " processor, behind its internal bridge; amdgpu enables the integrated GPU's atomics without this"
-                    + " PCIe chain, and no card can be plugged in there.";
+            case NONE -> notNeeded(requester.function()) + fact;
+            case PROCESSOR_FUNCTION -> "Not a fault: this function is part of the processor, behind its internal"
+                    + " bridge; amdgpu enables the integrated GPU's atomics without this PCIe chain, and no card can be"
+                    + " plugged in there." + fact;
             case AMD_GPU, DRIVER_ENABLED -> first + " " + (need == AtomicsChain.Need.AMD_GPU
                     ? "An AMD GPU needs them: ROCm refuses the card, or its collectives fail, without them."
                     : "Its driver asks for them (AtomicOpsCtl ReqEn+).")
@@ -63,12 +65,13 @@ final class AtomicsText {
         };
     }
 
+    /** "Not a fault: its driver (radeon) has not asked for AtomicOps (AtomicOpsCtl ReqEn-), and only ...". */
     private static String notNeeded(PciFunction req) {
         Boolean reqEn = req.express() == null ? null : req.express().atomics().requesterEnabled();
         String driver = AtomicsChain.boundToAnotherDriver(req) ? " (" + req.driver() + ")" : "";
-        return "For information, not a fault: " + (Boolean.FALSE.equals(reqEn)
-                ? "its driver" + driver + " has not asked for them (AtomicOpsCtl ReqEn-)"
-                : "this capture does not show its driver asking for them")
+        return "Not a fault: " + (Boolean.FALSE.equals(reqEn)
+                ? "its driver" + driver + " has not asked for AtomicOps (AtomicOpsCtl ReqEn-)"
+                : "this capture does not show its driver asking for AtomicOps")
                 + ", and only AMD GPUs under ROCm/amdgpu, or devices whose driver sets ReqEn+, need them.";
     }
 

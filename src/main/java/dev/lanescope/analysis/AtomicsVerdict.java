@@ -43,7 +43,7 @@ public record AtomicsVerdict(Bdf endpoint, Status status, Bdf breaksAt, String m
         return switch (status) {
             case ROUTABLE_ENABLED -> "Works";
             case ROUTABLE_NOT_REQUESTED -> "Routable (no driver asked yet)";
-            case BLOCKED -> need.matters() ? "Blocked" : "Not routed (information: this device does not need them)";
+            case BLOCKED -> need.matters() ? "Blocked" : "Not routed, not needed";
             case UNVERIFIABLE -> "Cannot be verified";
             case NOT_A_REQUESTER -> "Not a requester";
         };

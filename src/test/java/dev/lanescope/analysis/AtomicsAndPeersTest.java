@@ -70,9 +70,9 @@ class AtomicsAndPeersTest {
         assertThat(v.status()).isEqualTo(AtomicsVerdict.Status.BLOCKED);
         assertThat(v.need()).isEqualTo(AtomicsChain.Need.NONE);
         assertThat(v.isFault()).isFalse();
-        assertThat(v.words()).startsWith("Not routed (information");
-        assertThat(v.reason()).contains("For information, not a fault: its driver has not asked for them"
-                + " (AtomicOpsCtl ReqEn-)").doesNotContain("Move it").doesNotContain("hipErrorIllegalState");
+        assertThat(v.words()).isEqualTo("Not routed, not needed");
+        assertThat(v.reason()).startsWith("Not a fault: its driver has not asked for AtomicOps (AtomicOpsCtl"
+                + " ReqEn-)").contains("For information: AtomicOps cannot reach the CPU").doesNotContain("Move it").doesNotContain("hipErrorIllegalState");
         assertThat(Analyzer.analyze(t).summary()).noneMatch(l -> l.contains("AtomicOps"));
     }
 

@@ -132,7 +132,9 @@ public final class CeilingController {
         rateSource.valueProperty().bindBidirectional(vm.rateSourceProperty());
         ramPreset.getItems().setAll(HostMemoryPreset.values());
         ramPreset.setCellFactory(lv -> cell(HostMemoryPreset::toString, "(typed)"));
-        ramPreset.setButtonCell(cell(HostMemoryPreset::label, "(pick one, or type GB/s below)"));
+        ramPreset.setButtonCell(cell(HostMemoryPreset::label, "(typed below)"));
+        // nothing chosen is the start (no capture shows memory): the closed box says what to do, not a blank
+        ramPreset.setPromptText("pick one, or type GB/s below");
         ramPreset.valueProperty().bindBidirectional(vm.ramPresetProperty());
 
         field(bits, vm.bitsProperty(), bitsError, CeilingViewModel.Field.BITS);
@@ -189,6 +191,7 @@ public final class CeilingController {
         });
 
         vm.resultProperty().addListener((o, a, b) -> showResult());
+        vm.waitingProperty().addListener((o, a, b) -> verdictState(vm.resultProperty().get()));
         showResult();
     }
 
@@ -278,6 +281,8 @@ public final class CeilingController {
 
     private void verdictState(CeilingResult r) {
         markVerdict(headline, vm.engineShapeProperty().get(), r);
+        // waiting for an input only the user or a probe can give is not an error: no red mark
+        if (r == null && !vm.waitingProperty().get().isEmpty()) headline.pseudoClassStateChanged(INVALID, false);
     }
 
     /**

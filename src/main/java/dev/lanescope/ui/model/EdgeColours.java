@@ -52,10 +52,9 @@ public final class EdgeColours {
 
     public static final List<LegendEntry> ATOMICS_LEGEND = List.of(
             new LegendEntry("routes", "Routes AtomicOps", "this port passes or completes atomics"),
-            new LegendEntry("blocks", "Breaks the chain", "Routing- on a switch port, no completer at the root port, or"
-                    + " EgressBlck+, above a device whose driver needs atomics (an AMD GPU, or one showing ReqEn+)"),
-            new LegendEntry("noroute", "Does not route, not needed", "the same bits, but nothing below asks for"
-                    + " atomics (NVIDIA GPUs, NVMe drives, USB and Thunderbolt controllers do not): information"),
+            new LegendEntry("blocks", "Breaks the chain", "Routing-, no completer or EgressBlck+ above a device that"
+                    + " needs atomics"),
+            new LegendEntry("noroute", "Does not route", "the same bits, but nothing below needs atomics: information"),
             new LegendEntry("na", "Not known / no link", "not printed by lspci, hidden, or not a PCIe hop"));
 
     /**

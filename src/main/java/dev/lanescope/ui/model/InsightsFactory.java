@@ -101,7 +101,7 @@ public final class InsightsFactory {
         Insights.Atomic at = a.insights().atomics().get(card);
         String atomics = at == null ? "No AtomicOps verdict for this function."
                 : at.status() + ": " + at.reason()
-                + (at.missingBit() != null && at.blocked() ? " (missing: " + at.missingBit() + ")" : "");
+                + (at.missingBit() != null && at.broken() ? " (missing: " + at.missingBit() + ")" : "");
         List<CardAdvice.Peer> peers = new ArrayList<>();
         for (PeerPair p : a.report().peers()) {
             Bdf other = card.equals(p.a()) ? p.b() : card.equals(p.b()) ? p.a() : null;
