@@ -17,6 +17,11 @@
 //   h2d_async  hipMemcpyAsync host->device, back to back on one stream
 //   d2h        device->host; pinned: hipMemcpyAsync on the stream, pageable: hipMemcpy
 //   single     one host->device transfer timed alone (pinned: async, pageable: sync)
+// and, for pinned memory (unless --batch off), the same bytes as N transfers issued together:
+//   h2d_graph      one hipGraphLaunch of a graph captured from the N hipMemcpyAsync
+//   h2d_coalesced  the N pieces lie adjacent, so they go as few large hipMemcpyAsync
+// h2d_batch (one batched-copy call) is CUDA's: the HIP this compiles against has no such call, so the
+// start line says "batchApi": null and no h2d_batch result is written.
 // Each (size, memory, mode) gets a warm-up, then `repeats` timed blocks of `iterations`
 // transfers bracketed by HIP events; the median block gives medianMs per transfer.
 // Output: one JSON object per line on stdout (see README.md for every key).
@@ -44,21 +49,64 @@ static const char *TOOL = "pcie_bw_hip";
         }                                                                                     \
     } while (0)
 
-enum Mode { H2D_SYNC, H2D_ASYNC, D2H, SINGLE, NMODES };
-static const char *MODE_NAME[NMODES] = {"h2d_sync", "h2d_async", "d2h", "single"};
+using Mode = SweepMode;
+
+static ModePlan g_plan;  // haveBatchApi stays false: no batched-copy call in HIP here
+
+static bool mode_runs(int m, bool pinned) { return g_plan.runs(m, pinned); }
+
+// Tries a batched mode's setup; on failure says so in a skip line and leaves it out.
+static void batched_ok(hipError_t e, int m, int g, const std::string &bdf, size_t bytes, const char *what) {
+    if (e == hipSuccess) return;
+    (void)hipGetLastError();
+    g_plan.refuse(TOOL, m, g, bdf, bytes, what, hipGetErrorString(e), hipGetErrorName(e));
+}
+
+// What the batched modes of one size share: the pieces and the graph captured from them.
+struct Batch : Pieces {
+    hipGraphExec_t graph = nullptr;
+    int graphPieces = 0;
+};
+
+static void issue_batched(Mode m, Batch &bt, void *dev, void *host, size_t bytes, int iters, hipStream_t st) {
+    if (m == H2D_GRAPH) {
+        if (iters != bt.graphPieces) fail(TOOL, EXIT_API, "internal: graph of %d pieces launched for %d", bt.graphPieces, iters);
+        CK(hipGraphLaunch(bt.graph, st));
+    } else {  // H2D_COALESCED: runs of up to `slots` adjacent pieces, one copy each
+        for (int k = 0; k < iters; k += bt.slots) {
+            int n = std::min(bt.slots, iters - k);
+            CK(hipMemcpyAsync(dev, host, (size_t)n * bytes, hipMemcpyHostToDevice, st));
+        }
+    }
+}
+
+// Captures the N one-by-one copies of the batch into a graph (built outside any timing).
+static hipError_t capture_graph(Batch &bt, int iters, hipStream_t s) {
+    hipGraph_t g = nullptr;
+    hipError_t e = hipStreamBeginCapture(s, hipStreamCaptureModeThreadLocal);
+    for (int k = 0; k < iters && e == hipSuccess; ++k)
+        e = hipMemcpyAsync(bt.dsts[k], bt.srcs[k], bt.sizes[k], hipMemcpyHostToDevice, s);
+    hipError_t end = hipStreamEndCapture(s, &g);  // ends the capture even after a failed copy
+    if (e == hipSuccess) e = end;
+    if (e == hipSuccess) e = hipGraphInstantiate(&bt.graph, g, nullptr, nullptr, 0);
+    if (g) (void)hipGraphDestroy(g);
+    bt.graphPieces = iters;
+    return e;
+}
 
 using Opts = SweepOpts;
 
 static void usage(FILE *f) {
     fprintf(f,
             "usage: pcie_bw_hip [--gpu N]... [--sizes LIST] [--quick] [--repeats N]\n"
-            "               [--memory pinned|pageable|both] [--version] [--help]\n"
+            "               [--memory pinned|pageable|both] [--batch on|off] [--version] [--help]\n"
             "  --gpu N       HIP device index to probe (repeatable; default 0)\n"
             "  --sizes LIST  comma-separated bytes, K/M/G suffixes are KiB/MiB/GiB\n"
             "                (default 460800,2459136,3M,16M,64M,256M,1G,2G)\n"
             "  --quick       few sizes (460800,3M,64M), 3 repeats, short blocks: for tests\n"
             "  --repeats N   timed blocks per measurement, median reported (default 7)\n"
             "  --memory M    host memory kinds to measure (default both)\n"
+            "  --batch off   skip the batched modes (pinned: the same bytes issued together)\n"
             "Output: JSON lines on stdout (start, progress, result, skip, verify, end).\n"
             "Exit: 0 ok, 2 usage, 3 no HIP device, 4 HIP error, 5 data check failed.\n");
 }
@@ -86,21 +134,26 @@ static DevInfo dev_info(int d) {
 
 // Times `iters` transfers of `bytes` in the given mode; returns the block's elapsed ms.
 static float time_block(Mode m, bool pinned, void *dev, void *host, size_t bytes, int iters,
-                        hipStream_t s, hipEvent_t a, hipEvent_t b) {
+                        hipStream_t s, hipEvent_t a, hipEvent_t b, Batch &bt) {
     // h2d_async is always hipMemcpyAsync on our stream (pageable: the runtime stages it);
     // d2h and single are async for pinned memory and hipMemcpy for pageable;
     // h2d_sync is always hipMemcpy. hipMemcpy runs on the null stream 0.
-    const bool async = (m == H2D_ASYNC) || (pinned && (m == D2H || m == SINGLE));
+    // The batched modes run on our stream.
+    const bool async = (m == H2D_ASYNC) || m >= NPLAIN || (pinned && (m == D2H || m == SINGLE));
     hipStream_t st = async ? s : (hipStream_t)0;
     CK(hipDeviceSynchronize());
     CK(hipEventRecord(a, st));
-    for (int k = 0; k < iters; ++k) {
-        if (m == D2H) {
-            if (async) CK(hipMemcpyAsync(host, dev, bytes, hipMemcpyDeviceToHost, st));
-            else CK(hipMemcpy(host, dev, bytes, hipMemcpyDeviceToHost));
-        } else {
-            if (async) CK(hipMemcpyAsync(dev, host, bytes, hipMemcpyHostToDevice, st));
-            else CK(hipMemcpy(dev, host, bytes, hipMemcpyHostToDevice));
+    if (m >= NPLAIN) {
+        issue_batched(m, bt, dev, host, bytes, iters, st);
+    } else {
+        for (int k = 0; k < iters; ++k) {
+            if (m == D2H) {
+                if (async) CK(hipMemcpyAsync(host, dev, bytes, hipMemcpyDeviceToHost, st));
+                else CK(hipMemcpy(host, dev, bytes, hipMemcpyDeviceToHost));
+            } else {
+                if (async) CK(hipMemcpyAsync(dev, host, bytes, hipMemcpyHostToDevice, st));
+                else CK(hipMemcpy(dev, host, bytes, hipMemcpyHostToDevice));
+            }
         }
     }
     CK(hipEventRecord(b, st));
@@ -111,6 +164,8 @@ static float time_block(Mode m, bool pinned, void *dev, void *host, size_t bytes
 }
 
 static const char *api_of(Mode m, bool pinned) {
+    if (m == H2D_GRAPH) return "hipGraphLaunch";
+    if (m == H2D_COALESCED) return "hipMemcpyAsync";
     if (m == H2D_SYNC) return "hipMemcpy";
     if (m == H2D_ASYNC) return "hipMemcpyAsync";
     return pinned ? "hipMemcpyAsync" : "hipMemcpy";
@@ -154,6 +209,8 @@ int main(int argc, char **argv) {
                           (o.pinned && o.pageable ? "," : "") + (o.pageable ? "\"pageable\"" : "") + "]";
     char host[256] = {0};
     gethostname(host, sizeof host - 1);
+    g_plan.batch = o.batch;
+    std::string modelist = g_plan.json_list(o.pinned);
 
     Obj()
         .str("kind", "start")
@@ -167,7 +224,8 @@ int main(int argc, char **argv) {
         .raw("gpus", gpulist)
         .raw("sizes", json_size_array(o.sizes))
         .raw("memories", memlist)
-        .raw("modes", "[\"h2d_sync\",\"h2d_async\",\"d2h\",\"single\"]")
+        .raw("modes", modelist)
+        .null("batchApi")
         .i("repeats", o.repeats)
         .str("repeatOrder", "interleaved")
         .b("quick", o.quick)
@@ -176,8 +234,8 @@ int main(int argc, char **argv) {
         .i("cpu", current_cpu())
         .emit();
 
-    const int nmem = (o.pinned ? 1 : 0) + (o.pageable ? 1 : 0);
-    const int total = (int)(o.gpus.size() * o.sizes.size()) * nmem * NMODES;
+    const int perSize = g_plan.per_size(o.pinned, o.pageable);
+    const int total = (int)(o.gpus.size() * o.sizes.size()) * perSize;
     int done = 0, nresults = 0, nskipped = 0;
 
     for (int g : o.gpus) {
@@ -207,18 +265,21 @@ int main(int argc, char **argv) {
 
         for (size_t bytes : o.sizes) {
             const uint64_t seed = 0x9e3779b97f4a7c15ULL ^ bytes;
+            // The pinned and device buffers hold `slots` pieces for the batched modes (one without them).
+            const int slots = o.batch && o.pinned ? batch_slots(bytes, iterations_for(bytes, o.quick)) : 1;
+            const size_t slotBytes = (size_t)slots * bytes;
             // Memory guard: the device buffer, plus pinned and pageable host copies.
             size_t freeB = 0, totalB = 0;
             CK(hipMemGetInfo(&freeB, &totalB));
             uint64_t avail = host_mem_available();
             std::string why;
-            if ((uint64_t)bytes + 256ULL * MiB > freeB) why = "not enough free device memory";
-            else if (avail && (uint64_t)bytes * nmem + 512ULL * MiB > avail)
+            if ((uint64_t)slotBytes + 256ULL * MiB > freeB) why = "not enough free device memory";
+            else if (avail && (uint64_t)(o.pinned ? slotBytes : 0) + (o.pageable ? bytes : 0) + 512ULL * MiB > avail)
                 why = "not enough available host memory (MemAvailable)";
 
             void *dev = nullptr, *pin = nullptr, *pag = nullptr;
             if (why.empty()) {
-                hipError_t e = hipMalloc(&dev, bytes);
+                hipError_t e = hipMalloc(&dev, slotBytes);
                 if (e == hipErrorOutOfMemory) {
                     (void)hipGetLastError();
                     dev = nullptr;
@@ -228,7 +289,7 @@ int main(int argc, char **argv) {
                 }
             }
             if (why.empty() && o.pinned) {
-                hipError_t e = hipHostMalloc(&pin, bytes, hipHostMallocDefault);
+                hipError_t e = hipHostMalloc(&pin, slotBytes, hipHostMallocDefault);
                 if (e == hipErrorOutOfMemory) {
                     (void)hipGetLastError();
                     pin = nullptr;
@@ -252,14 +313,14 @@ int main(int argc, char **argv) {
                     .u("hostAvailableBytes", avail)
                     .emit();
                 ++nskipped;
-                done += nmem * NMODES;
+                done += perSize;
                 if (pag) free(pag);
                 if (pin) CK(hipHostFree(pin));
                 if (dev) CK(hipFree(dev));
                 continue;
             }
             // Same pattern in both host buffers; touching every page also faults in pageable memory.
-            if (pin) fill_pattern(pin, bytes, seed);
+            if (pin) fill_slots(pin, bytes, slots, seed);
             if (pag) fill_pattern(pag, bytes, seed);
 
             for (int mi = 0; mi < 2; ++mi) {
@@ -267,11 +328,21 @@ int main(int argc, char **argv) {
                 if (pinned ? !pin : !pag) continue;
                 void *hbuf = pinned ? pin : pag;
                 int hnode = numa_node_of(hbuf);
-                // Warm-up: two untimed transfers of each mode's exact shape.
+                Batch bt;
+                const int nb = iterations_for(bytes, o.quick);
+                if (pinned && o.batch) {
+                    bt.layout(dev, pin, bytes, nb, slots);
+                    if (mode_runs(H2D_GRAPH, true))
+                        batched_ok(capture_graph(bt, nb, s), H2D_GRAPH, g, di.bdf, bytes,
+                                   "capturing the copies into a graph");
+                }
+                // Warm-up: two untimed transfers of each mode's exact shape (the graph: one launch).
                 int itersOf[NMODES];
                 for (int m = 0; m < NMODES; ++m) {
-                    itersOf[m] = (m == SINGLE) ? 1 : iterations_for(bytes, o.quick);
-                    (void)time_block((Mode)m, pinned, dev, hbuf, bytes, m == SINGLE ? 1 : 2, s, ea, eb);
+                    if (!mode_runs(m, pinned)) continue;
+                    itersOf[m] = (m == SINGLE) ? 1 : nb;
+                    int warm = m == SINGLE ? 1 : m == H2D_GRAPH ? nb : 2;
+                    (void)time_block((Mode)m, pinned, dev, hbuf, bytes, warm, s, ea, eb, bt);
                 }
                 // Repeats are interleaved across the modes (repeat r of every mode, then r+1), so
                 // a slowdown that lasts a few hundred ms (a monitor's query, the VM growing its
@@ -280,9 +351,12 @@ int main(int argc, char **argv) {
                 std::vector<std::vector<double>> perOf(NMODES);  // ms per transfer, per repeat
                 for (int r = 0; r < o.repeats; ++r)
                     for (int m = 0; m < NMODES; ++m)
-                        perOf[m].push_back(time_block((Mode)m, pinned, dev, hbuf, bytes, itersOf[m], s, ea, eb) /
-                                           itersOf[m]);
+                        if (mode_runs(m, pinned))
+                            perOf[m].push_back(
+                                time_block((Mode)m, pinned, dev, hbuf, bytes, itersOf[m], s, ea, eb, bt) / itersOf[m]);
+                if (bt.graph) CK(hipGraphExecDestroy(bt.graph));
                 for (int m = 0; m < NMODES; ++m) {
+                    if (!mode_runs(m, pinned)) continue;
                     Mode mode = (Mode)m;
                     const int iters = itersOf[m];
                     const std::vector<double> &per = perOf[m];
@@ -309,6 +383,7 @@ int main(int argc, char **argv) {
                         .f("gbPerSMax", mn > 0 ? bytes / 1e9 / (mn / 1e3) : 0.0, 3)
                         .i("hostNumaNode", hnode)
                         .i("cpu", current_cpu())
+                        .raw("slots", m >= NPLAIN ? json_i(bt.slots) : "null")
                         .emit();
                     ++nresults;
                     ++done;
@@ -316,11 +391,15 @@ int main(int argc, char **argv) {
                 }
             }
 
-            // Data check: the device buffer must hold the pattern the H2D copies carried.
+            // Data check: every slot of the device buffer must hold the pattern the H2D copies carried.
             void *dst = pag ? pag : pin;
-            memset(dst, 0, bytes);
-            CK(hipMemcpy(dst, dev, bytes, hipMemcpyDeviceToHost));
-            long long bad = check_pattern(dst, bytes, seed);
+            long long bad = -1;
+            for (int k = 0; k < slots && bad < 0; ++k) {
+                memset(dst, 0, bytes);
+                CK(hipMemcpy(dst, (unsigned char *)dev + (size_t)k * bytes, bytes, hipMemcpyDeviceToHost));
+                bad = check_pattern(dst, bytes, seed);
+                if (bad >= 0) bad += (long long)k * (long long)bytes;
+            }
             Obj()
                 .str("kind", "verify")
                 .i("device", g)

@@ -21,7 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define LANESCOPE_PROBE_VERSION "1.0.1"
+#define LANESCOPE_PROBE_VERSION "1.1.0"
 
 namespace probe {
 
@@ -45,6 +45,18 @@ static inline int iterations_for(size_t bytes, bool quick) {
     if (it < (uint64_t)lo) it = lo;
     if (it > (uint64_t)hi) it = hi;
     return (int)it;
+}
+
+// Batched modes (pinned memory only): the same bytes as `iters` transfers of `bytes`, issued together.
+// The pieces cycle through K slots of `bytes` each, adjacent in host and in device memory, so that the
+// copies have distinct addresses (as an engine's slabs do) in a bounded footprint: K * bytes stays
+// within BATCH_SLOT_BYTES (at least one slot, at most `iters`).
+static const uint64_t BATCH_SLOT_BYTES = 256ULL * MiB;
+static inline int batch_slots(size_t bytes, int iters) {
+    uint64_t k = BATCH_SLOT_BYTES / (bytes ? bytes : 1);
+    if (k < 1) k = 1;
+    if (k > (uint64_t)iters) k = (uint64_t)iters;
+    return (int)k;
 }
 
 // "460800", "3M", "3MiB", "1G", "512K" (K/M/G are binary: KiB/MiB/GiB). Returns 0 on error.
@@ -271,6 +283,12 @@ static inline long long check_pattern(const void *p, size_t n, uint64_t seed) {
     return -1;
 }
 
+// Fills `slots` adjacent copies of the `bytes` pattern (each slot reads back like fill_pattern(seed)).
+static inline void fill_slots(void *p, size_t bytes, int slots, uint64_t seed) {
+    fill_pattern(p, bytes, seed);
+    for (int k = 1; k < slots; ++k) memcpy((unsigned char *)p + (size_t)k * bytes, p, bytes);
+}
+
 // Exit codes shared by the probes (documented in README.md).
 enum Exit { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_NO_DEVICE = 3, EXIT_API = 4, EXIT_VERIFY = 5 };
 
@@ -352,9 +370,70 @@ struct Args {
     }
 };
 
+// ---- pcie_bw's modes (CUDA and HIP alike) ----------------------------------------
+// Four one-by-one modes for both memory kinds; for pinned memory (unless --batch off) three ways of
+// issuing the same bytes as N transfers of the size together (README.md, "What the host<->device probe does").
+enum SweepMode { H2D_SYNC, H2D_ASYNC, D2H, SINGLE, H2D_BATCH, H2D_GRAPH, H2D_COALESCED, NMODES };
+static const char *const MODE_NAME[NMODES] = {"h2d_sync",  "h2d_async", "d2h",          "single",
+                                              "h2d_batch", "h2d_graph", "h2d_coalesced"};
+static const int NPLAIN = 4;  // the one-by-one modes; the rest are batched (pinned only)
+
+// Which modes run: the batched ones only for pinned memory, with --batch on, where the runtime has the
+// call (haveBatchApi for h2d_batch), and not after the runtime refused one (reported in a skip line).
+struct ModePlan {
+    bool batch = true;
+    bool haveBatchApi = false;
+    bool refused[NMODES] = {false};
+
+    bool runs(int m, bool pinned) const {
+        if (m < NPLAIN) return true;
+        if (!pinned || !batch || refused[m]) return false;
+        return m != H2D_BATCH || haveBatchApi;
+    }
+    std::string json_list(bool pinned) const {  // the start line's "modes"
+        std::string o = "[";
+        for (int m = 0; m < NMODES; ++m)
+            if (runs(m, pinned)) o += std::string(m ? "," : "") + json_str(MODE_NAME[m]);
+        return o + "]";
+    }
+    int per_size(bool pinned, bool pageable) const {  // results per size, both memory kinds
+        int n = 0;
+        for (int m = 0; m < NMODES; ++m) n += (pinned && runs(m, true)) + (pageable && runs(m, false));
+        return n;
+    }
+    // A batched mode's setup or first call failed: say so in a skip line and leave the mode out.
+    void refuse(const char *tool, int m, int gpu, const std::string &bdf, size_t bytes, const char *what,
+                const char *err, const char *errName) {
+        char why[320];
+        snprintf(why, sizeof why, "%s refused: %s (%s); this mode is left out", what, err, errName);
+        Obj().str("kind", "skip").str("tool", tool).i("device", gpu).str("pciBusId", bdf).u("bytes", bytes)
+            .str("mode", MODE_NAME[m]).str("reason", why).emit();
+        refused[m] = true;
+    }
+};
+
+// The pieces of one batched block: N transfers of `bytes` cycling through `slots` adjacent places in
+// host and device memory (see batch_slots).
+struct Pieces {
+    int slots = 1;
+    std::vector<void *> dsts;
+    std::vector<const void *> srcs;
+    std::vector<size_t> sizes;
+    void layout(void *dev, const void *host, size_t bytes, int n, int nslots) {
+        slots = nslots;
+        for (int k = 0; k < n; ++k) {
+            size_t off = (size_t)(k % nslots) * bytes;
+            dsts.push_back((unsigned char *)dev + off);
+            srcs.push_back((const unsigned char *)host + off);
+            sizes.push_back(bytes);
+        }
+    }
+};
+
 // pcie_bw's options (CUDA and HIP alike): which host memory kinds to measure.
 struct SweepOpts : CommonOpts {
     bool pinned = true, pageable = true;
+    bool batch = true;  // the batched modes beside the one-by-one ones (--batch on|off)
 };
 
 // pcie_bw and pcie_bw_hip read the same command line; only the tool name, runtime and usage differ.
@@ -369,6 +448,10 @@ static inline SweepOpts parse_sweep_args(const char *tool, const char *runtime, 
             if (v == "pinned") o.pageable = false;
             else if (v == "pageable") o.pinned = false;
             else if (v != "both") fail(tool, EXIT_USAGE, "bad --memory '%s'", v.c_str());
+        } else if (args.arg() == "--batch") {
+            std::string v = args.value("on|off");
+            if (v == "off") o.batch = false;
+            else if (v != "on") fail(tool, EXIT_USAGE, "bad --batch '%s'", v.c_str());
         } else {
             args.unknown();
         }

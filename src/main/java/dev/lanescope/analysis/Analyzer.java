@@ -17,11 +17,14 @@ public final class Analyzer {
                 AtomicsChain.all(topology), PeerPaths.all(topology), accelerators(topology));
     }
 
-    /** GPUs and accelerators below a link: the cards whose atomics and peers the summary talks about. */
+    /**
+     * The GPU and accelerator cards (not an iGPU, not a BMC's or a virtual machine's display): the cards whose atomics
+     * and peers the summary talks about, and the ones the window counts and steps through.
+     */
     private static java.util.Set<dev.lanescope.model.Bdf> accelerators(Topology topology) {
         java.util.Set<dev.lanescope.model.Bdf> out = new java.util.TreeSet<>();
         for (var n : topology.functions()) {
-            if (n.function().isGpuOrAccelerator() && n.role() != dev.lanescope.model.TopoNode.Role.INTEGRATED) {
+            if (dev.lanescope.model.DeviceKind.of(topology, n).isGpu()) {
                 out.add(n.bdf());
             }
         }

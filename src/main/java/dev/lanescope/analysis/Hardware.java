@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
@@ -48,13 +49,20 @@ final class Hardware {
         return n == null || n.isBlank() ? (f.className() == null ? "function" : f.className()) : n;
     }
 
-    /** "GPU", "accelerator", "NIC", "NVMe drive", "switch upstream port", "device". */
+    /**
+     * "GPU", "integrated GPU", "data-centre NIC", "NVMe drive", "switch upstream port", "device": the words of
+     * {@link DeviceKind} for what a function is, the port's role for bridges.
+     */
     static String kind(PciFunction f) {
-        int base = f.classCode() < 0 ? -1 : f.classCode() >> 8;
-        if (base == 0x03) return "GPU";
-        if (base == 0x12) return "accelerator";
-        if (f.isNetwork()) return "NIC";
-        if (f.isNvme()) return "NVMe drive";
+        DeviceKind k = DeviceKind.of(f);
+        switch (k) {
+            case BRIDGE, HOST_BRIDGE, CHIPSET, OTHER -> {
+                // a port or a plain function: said below
+            }
+            default -> {
+                return k.noun();
+            }
+        }
         if (f.portType() != null) {
             switch (f.portType()) {
                 case UPSTREAM_PORT: return "switch upstream port";

@@ -109,7 +109,7 @@ public final class LinkVerdicts {
                 holds.add(LinkVerdict.WIDTH_DEGRADED);
                 notes.add("trained x" + trained.width() + " where both ends can do x" + capable.width()
                         + "; registers cannot tell lost lanes from a socket that wires only x" + trained.width()
-                        + " while its port advertises more (seed 000 saw this on an M.2 socket): if this is an M.2"
+                        + " while its port advertises more (seen on a laptop's M.2 socket): if this is an M.2"
                         + " socket, a riser or an electrically narrower slot, it is wired narrow, not failing");
             }
             if (obs != null && obs.maxWidth() > 0 && obs.maxWidth() < capable.width() && !widthLow) {

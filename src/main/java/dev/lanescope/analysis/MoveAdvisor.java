@@ -32,7 +32,13 @@ public final class MoveAdvisor {
         PathCeiling now = PathCeilings.of(t, node);
         List<String> notes = new ArrayList<>();
         if (cardLink == null) {
-            return new MoveAdvice(device, "Cannot say: no PCIe link is visible above " + device
+            boolean passedThrough = PathCeilings.isRootBusEndpointWithLink(t, node);
+            if (passedThrough) notes.add(now.hostPathNote());
+            return new MoveAdvice(device, passedThrough
+                    ? "Cannot say from this capture: " + device + " sits directly on a root bus, as a virtual machine"
+                    + " shows a passed-through card, so the host's slots are hidden; its own link gives "
+                    + now.sentence() + "."
+                    : "Cannot say: no PCIe link is visible above " + device
                     + " (a virtual machine, or an integrated device), so there is no slot to compare.", false,
                     Hardware.ownCapable(card), now, -1, null, List.of(), notes);
         }
@@ -268,7 +274,7 @@ public final class MoveAdvisor {
                 List<TopoNode.FunctionNode> bridges = new ArrayList<>(internalBridges);
                 bridges.add(p);
                 bridges.addAll(Hardware.ancestors(t, p));
-                atomics = AtomicsChain.evaluate(card, bridges, current ? "" : " from " + pf.bdf());
+                atomics = AtomicsChain.evaluate(t, node, bridges, current ? "" : " from " + pf.bdf());
             }
             List<String> peers = new ArrayList<>();
             if (card.isGpuOrAccelerator()) {

@@ -46,7 +46,7 @@ public record MoveCandidate(Bdf port, String label, boolean current, Bdf occupan
         if (limitedBy != null) sb.append(", set by ").append(limitedBy);
         if (occupant != null) sb.append("; holds ").append(occupantName).append(" ").append(occupant)
                 .append(" now: a swap");
-        if (atomics != null) sb.append("; atomics: ").append(atomics.status());
+        if (atomics != null) sb.append("; AtomicOps: ").append(atomics.words());
         if (!peerClasses.isEmpty()) sb.append("; P2P: ").append(String.join(", ", peerClasses));
         for (String n : notes) sb.append("; ").append(n);
         return sb.toString();

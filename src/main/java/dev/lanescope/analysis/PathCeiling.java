@@ -38,6 +38,26 @@ public record PathCeiling(Bdf device, boolean known, long availableMbps, Bdf lim
         steps = List.copyOf(steps);
     }
 
+    /**
+     * True when the walk is the device alone: no bridge above it, so it sits directly on a root bus (a card passed
+     * through to a virtual machine). Its figure is then the link the guest is shown, not the host's path.
+     */
+    public boolean onRootBus() {
+        return steps.size() == 1;
+    }
+
+    /**
+     * For a device on a root bus, what its figure cannot say and how to find out; null otherwise. The same sentence
+     * in the window, in {@code analyze} and in {@code advise}.
+     */
+    public String hostPathNote() {
+        if (!onRootBus()) return null;
+        return "No root port or switch is visible above " + device + ": in a virtual machine the hypervisor hides the"
+                + " host's real path, so the device's own link is all the guest is shown, not proof of what the host"
+                + " gives;"
+                + " a probe under load is the proof (lanescope probe --quick on this machine).";
+    }
+
     /** True when the available figure is below the device's own capability. */
     public boolean isLimited() {
         return known && availableMbps < capableMbps;

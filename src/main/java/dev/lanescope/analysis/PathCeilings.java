@@ -5,11 +5,13 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Express;
 import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 
@@ -56,7 +58,9 @@ public final class PathCeilings {
         if (unknownAt != null || dev.express() == null && dev.sysfsLink() == null) {
             String why = unknownAt != null ? unknownAt : dev.bdf() + " (no link facts)";
             String sentence = "Available PCIe bandwidth unknown: the link status of " + why + " is not known; "
-                    + LinkVerdicts.HOW_TO_CAPTURE + ".";
+                    + LinkVerdicts.HOW_TO_CAPTURE + (dev.capabilitiesHidden() && dev.sysfsLink() == null
+                    ? "; without root, `grep -H . /sys/bus/pci/devices/" + dev.bdf() + "/*_link_*` reads its own link"
+                    : "") + ".";
             return new PathCeiling(dev.bdf(), false, -1, null, null, capMbps, cap, pathCapable, steps, sentence,
                     kline, kline == null ? null : "the kernel's boot-time line is the only figure: "
                     + kline.text());
@@ -159,14 +163,31 @@ public final class PathCeilings {
     }
 
     static boolean isCeilingSubject(Topology t, TopoNode.FunctionNode n) {
-        if (t.linksUpward(n).isEmpty()) return false;
+        if (t.linksUpward(n).isEmpty()) return isRootBusEndpointWithLink(t, n);
         PciFunction f = n.function();
         if (f.portType() != null) {
-            return f.portType().isEndpointLike() && f.portType() != dev.lanescope.model.PortType.RC_INTEGRATED_ENDPOINT
-                    || f.portType() == dev.lanescope.model.PortType.UPSTREAM_PORT && f.bdf().function() == 0;
+            return f.portType().isEndpointLike() && f.portType() != PortType.RC_INTEGRATED_ENDPOINT
+                    || f.portType() == PortType.UPSTREAM_PORT && f.bdf().function() == 0;
         }
         // hidden capabilities: endpoints by role, function 0
         return n.role() == TopoNode.Role.ENDPOINT && f.bdf().function() == 0;
+    }
+
+    /**
+     * An endpoint directly on a root bus that reports its own link (LnkSta, or sysfs current_link_* when the
+     * capabilities are hidden): a card passed through onto a virtual machine's root bus. The kernel's walk starts at
+     * the device, so it has a ceiling (DOMAIN §3). Integrated functions (Root Complex Integrated Endpoints) have no
+     * link of their own and are left out.
+     */
+    static boolean isRootBusEndpointWithLink(Topology t, TopoNode.FunctionNode n) {
+        if (!t.parent(n).map(p -> p instanceof TopoNode.RootComplex).orElse(false)) return false;
+        PciFunction f = n.function();
+        PathCeiling.Step own = ownState(f);
+        // a card whose capabilities a non-root lspci hid: its ceiling is unknown, and says so (never "no link")
+        if (own.state() == null && f.capabilitiesHidden()) return DeviceKind.of(t, n).isPeer();
+        if (own.state() == null || own.state().width() <= 0) return false;
+        if (f.portType() != null) return f.portType() == PortType.ENDPOINT || f.portType() == PortType.LEGACY_ENDPOINT;
+        return f.express() == null && f.bdf().function() == 0 && !f.isBridge() && !f.isHostBridge();
     }
 
 }

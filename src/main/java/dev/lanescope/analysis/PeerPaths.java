@@ -9,6 +9,7 @@ import java.util.Set;
 
 import dev.lanescope.model.Bar;
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
@@ -19,28 +20,28 @@ public final class PeerPaths {
     private PeerPaths() {
     }
 
-    /** The functions peer paths are computed for: GPUs/accelerators (class 03xx/12xx) and NICs (02xx). */
     /**
-     * GPUs, accelerators and NICs that hang below a PCIe link (integrated functions on the root bus, such as an
-     * iGPU or the chipset's NIC, are not peers NCCL would use), one per device (its lowest function).
+     * The functions peer paths are computed for, one per device (its lowest function): GPU and accelerator cards and
+     * data-centre NICs ({@link DeviceKind#isPeer()}), wherever they sit: below a link, or passed through onto a
+     * virtual machine's root bus. An iGPU, a BMC's display, a 1 GbE management NIC or Wi-Fi is not a peer.
      */
     static List<TopoNode.FunctionNode> peers(Topology t) {
         List<TopoNode.FunctionNode> out = new ArrayList<>();
         java.util.Set<Bdf> devices = new java.util.HashSet<>();
         for (TopoNode.FunctionNode n : t.functions()) {
-            PciFunction f = n.function();
-            // wireless (0280) is never a GPUDirect/NCCL peer
-            boolean nic = f.isNetwork() && f.classCode() != 0x0280;
-            if (!(f.isGpuOrAccelerator() || nic)) continue;
-            if (!t.incomingEdge(n).map(dev.lanescope.model.TopoEdge::isLink).orElse(false)) continue;
-            if (devices.add(f.bdf().device0())) out.add(n);
+            if (!DeviceKind.of(t, n).isPeer()) continue;
+            if (devices.add(n.bdf().device0())) out.add(n);
         }
         return out;
     }
 
+    static boolean isGpu(Topology t, TopoNode.FunctionNode n) {
+        return DeviceKind.of(t, n).isGpu();
+    }
+
     static int gpuCount(Topology t) {
         int c = 0;
-        for (TopoNode.FunctionNode n : peers(t)) if (n.function().isGpuOrAccelerator()) c++;
+        for (TopoNode.FunctionNode n : peers(t)) if (isGpu(t, n)) c++;
         return c;
     }
 
@@ -99,6 +100,12 @@ public final class PeerPaths {
             between.add(n);
             if (n.role() == TopoNode.Role.SWITCH_UPSTREAM) switches++;
         }
+        if (l instanceof TopoNode.RootComplex rc && between.isEmpty()) {
+            return new Route(PathClass.PHB, between, "both sit directly on root bus "
+                    + String.format(Locale.ROOT, "%04x:%02x", rc.domain(), rc.bus()) + " with no bridge between them"
+                    + " (as a virtual machine shows passed-through cards), so traffic between them goes through the"
+                    + " host bridge");
+        }
         if (l instanceof TopoNode.RootComplex rc) {
             return new Route(PathClass.PHB, between, "different root ports of root complex "
                     + String.format(Locale.ROOT, "%04x:%02x", rc.domain(), rc.bus()) + ", through the host bridge");
@@ -142,16 +149,24 @@ public final class PeerPaths {
             if (Hardware.isChipset(f)) chipset = true;
         }
         acs.sort(null);
+        boolean gpuA = isGpu(t, a);
+        boolean gpuB = isGpu(t, b);
+        // the 44-bit trap is the DMA mask of the GPU that reaches the peer's BAR: amdgpu's; NVIDIA GPUs and NICs
+        // address far more, so their BARs above 16 TiB are no trap for them
         List<String> bars = new ArrayList<>();
-        bars.addAll(highBars(a.function()));
-        bars.addAll(highBars(b.function()));
-        boolean gpuA = a.function().isGpuOrAccelerator();
-        boolean gpuB = b.function().isGpuOrAccelerator();
+        if (gpuB && isAmd(b.function())) bars.addAll(highBars(a.function()));
+        if (gpuA && isAmd(a.function())) bars.addAll(highBars(b.function()));
+        String nv = nvlink(t, a.bdf(), b.bdf());
         String level;
         StringBuilder ex = new StringBuilder();
         ex.append(a.bdf()).append(" and ").append(b.bdf()).append(": ").append(r.pathClass()).append(" (")
                 .append(r.pathClass().legend()).append("): ").append(r.where()).append('.');
-        if (gpuA && gpuB) {
+        if (gpuA && gpuB && nv != null) {
+            level = "default (" + nv + ")";
+            ex.append(" nvidia-smi topo -m shows ").append(nv).append(" between them: a bonded set of ")
+                    .append(nv.substring(2)).append(" NVLinks, which NCCL takes for this pair whatever NCCL_P2P_LEVEL"
+                            + " says; over PCIe alone it would be ").append(r.pathClass()).append('.');
+        } else if (gpuA && gpuB) {
             boolean amd = Hardware.isAmdHost(t);
             int gpus = gpuCount(t);
             PathClass def = amd && gpus <= 2 ? PathClass.SYS : PathClass.PXB;
@@ -166,7 +181,7 @@ public final class PeerPaths {
                 boolean amdGpus = a.function().vendorId() == 0x1002 || b.function().vendorId() == 0x1002;
                 if (amdGpus && Hardware.isIntelHost(t)) {
                     ex.append(" On an Intel host RCCL 2.27.7 also needed a patch so the user's level is not"
-                            + " overridden by the platform default (seed 003); confirm 'via P2P/IPC' in its log.");
+                            + " overridden by the platform default; confirm 'via P2P/IPC' in its log.");
                 }
             }
         } else if (gpuA || gpuB) {
@@ -188,7 +203,8 @@ public final class PeerPaths {
         }
         if (!bars.isEmpty()) {
             ex.append(" BAR at or above 2^44 (16 TiB): ").append(String.join(", ", bars))
-                    .append(": a 44-bit DMA engine cannot reach it (seed 003's 56 TiB trap); lspci looking normal"
+                    .append(": a 44-bit DMA engine cannot reach it (firmware with only Above-4G decoding has placed BARs"
+                            + " near 56 TiB); lspci looking normal"
                             + " does not mean P2P works.");
         }
         if (chipset) {
@@ -196,7 +212,36 @@ public final class PeerPaths {
                     + " between CPU-lane slots within the same class (two RTX 3090s measured 13.2 GB/s on CPU"
                     + " lanes against 6.5 via the chipset, both PHB).");
         }
-        return new PeerPair(a.bdf(), b.bdf(), r.pathClass(), acs, level, bars, chipset, ex.toString());
+        return new PeerPair(a.bdf(), b.bdf(), r.pathClass(), acs, level, bars, chipset, ex.toString(), nv);
+    }
+
+    /**
+     * The {@code NV#} cell of nvidia-smi's matrix for two GPUs, found through the capture's nvidia-smi PCIe query
+     * (its index column names the matrix's GPU labels); null when either is missing or the cell is a PCIe class.
+     */
+    static String nvlink(Topology t, Bdf a, Bdf b) {
+        var topo = t.capture().topo();
+        if (topo == null) return null;
+        String la = gpuLabel(t, a);
+        String lb = gpuLabel(t, b);
+        if (la == null || lb == null) return null;
+        var row = topo.cells().get(la);
+        String cell = row == null ? null : row.get(lb);
+        return cell != null && cell.matches("NV\\d+") ? cell : null;
+    }
+
+    private static String gpuLabel(Topology t, Bdf bdf) {
+        for (var row : t.capture().nvidiaSmi()) {
+            if (row.index() >= 0 && row.busId() != null && row.busId().device0().equals(bdf.device0())) {
+                return "GPU" + row.index();
+            }
+        }
+        return null;
+    }
+
+    private static boolean isAmd(PciFunction f) {
+        return f.vendorId() == 0x1002 || f.vendorId() < 0 && f.vendorDeviceName() != null
+                && f.vendorDeviceName().contains("[AMD/ATI]");
     }
 
     static List<String> highBars(PciFunction f) {

@@ -27,6 +27,25 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         this(hops, ceilings, atomics, peers, Set.of());
     }
 
+    /**
+     * A device on a root bus (a card passed through to a virtual machine): its own link is its ceiling, in the
+     * kernel's words, and what that figure cannot prove.
+     */
+    private String rootBusLine(PathCeiling c) {
+        boolean gpu = accelerators.contains(c.device());
+        StringBuilder s = new StringBuilder();
+        if (!c.known()) {
+            return s.append("Cannot judge ").append(gpu ? "GPU " : "").append(c.device()).append(", directly on a root bus: ")
+                    .append(c.sentence()).append(' ').append(c.hostPathNote()).toString();
+        }
+        s.append(gpu ? "GPU " : "").append(c.device()).append(" sits directly on a root bus and reports its own link: ")
+                .append(c.sentence()).append('.');
+        if (c.isLimited() && gpu) {
+            s.append(" An idle GPU drops its link speed to save power: not a fault by itself.");
+        }
+        return s.append(' ').append(c.hostPathNote()).toString();
+    }
+
     /** Plain sentences of what is wrong or needs checking, faults first; one "nothing wrong" line when clean. */
     public List<String> summary() {
         List<String> faults = new ArrayList<>();
@@ -80,12 +99,16 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                     + unknown.get(0).reason());
         }
         for (AtomicsVerdict a : atomics) {
-            // atomics matter for GPUs and accelerators (ROCm, RCCL); when the caller did not say which those are, list all
-            boolean relevant = accelerators.isEmpty() || accelerators.contains(a.endpoint());
-            if (relevant && a.status() == AtomicsVerdict.Status.BLOCKED) {
+            // a fault only for a device whose driver asks for them (an AMD GPU, or one that printed ReqEn+)
+            if (a.isFault()) {
                 faults.add("AtomicOps blocked for " + a.endpoint() + " at " + a.breaksAt() + " (" + a.missingBit()
-                        + "): AMD multi-GPU collectives cannot work from there.");
+                        + "): " + (a.need() == AtomicsChain.Need.AMD_GPU
+                        ? "ROCm and multi-GPU collectives on this AMD GPU cannot work from there."
+                        : "its driver asked for them (ReqEn+), and they cannot reach the CPU from there."));
             }
+        }
+        for (PathCeiling c : ceilings) {
+            if (c.onRootBus()) checks.add(rootBusLine(c));
         }
         for (PathCeiling c : ceilings) {
             if (c.mismatch() != null) checks.add(c.device() + ": " + c.mismatch());

@@ -19,22 +19,26 @@ import dev.lanescope.model.Problem;
  * Reads a {@code .tar.gz}/{@code .tgz}/{@code .tar} into memory; nothing is extracted to disk.
  * Refused entries (each named in an ERROR): absolute paths, {@code ..} segments, symbolic and hard links,
  * devices and FIFOs, entries over {@link #MAX_ENTRY_BYTES}. Reading stops after {@link #MAX_ENTRIES} entries or
- * {@link #MAX_TOTAL_BYTES} in all. A truncated or corrupt archive keeps the entries read before the damage.
+ * when the capture's byte budget ({@link InputReader#MAX_CAPTURE_BYTES}, shared with the other inputs) is spent. A truncated or corrupt archive keeps the entries read before the damage.
  */
 final class ArchiveReader {
 
-    static final long MAX_ENTRY_BYTES = 64L << 20;
-    static final long MAX_TOTAL_BYTES = 512L << 20;
-    static final int MAX_ENTRIES = 20_000;
+    static final long MAX_ENTRY_BYTES = InputReader.MAX_FILE_BYTES;
+    static final int MAX_ENTRIES = InputReader.MAX_FILES;
 
     private ArchiveReader() {
     }
 
     /** Appends the archive's regular files, named {@code shown!/entry}. */
     static void read(Path archive, String shown, List<RawFile> out, List<Problem> problems) {
+        read(archive, shown, out, problems, new InputReader.Budget());
+    }
+
+    /** The same within what is left of the capture's budget (bytes and files, shared with the other inputs). */
+    static void read(Path archive, String shown, List<RawFile> out, List<Problem> problems,
+                     InputReader.Budget budget) {
         List<RawFile> found = new ArrayList<>();
         int entries = 0;
-        long total = 0;
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(archive));
              TarArchiveInputStream tar = new TarArchiveInputStream(maybeGunzip(raw))) {
             TarArchiveEntry e;
@@ -53,17 +57,12 @@ final class ArchiveReader {
                 }
                 if (e.isDirectory()) continue;
                 if (e.getSize() > MAX_ENTRY_BYTES) {
-                    problems.add(Problem.error(where, 0, "archive entry is " + e.getSize()
-                            + " bytes, more than the " + MAX_ENTRY_BYTES + " this tool reads; skipped"));
+                    problems.add(Problem.error(where, 0, "archive entry is " + e.getSize() + " bytes, more than the "
+                            + dev.lanescope.parse.BoundedFile.size(MAX_ENTRY_BYTES) + " this tool reads from one file; skipped"));
                     continue;
                 }
-                if (total + e.getSize() > MAX_TOTAL_BYTES) {
-                    problems.add(Problem.error(shown, 0, "archive holds more than " + MAX_TOTAL_BYTES
-                            + " bytes of files; the rest were not read"));
-                    break;
-                }
+                if (!budget.take(e.getSize(), shown, problems)) break;
                 byte[] data = readBounded(tar, MAX_ENTRY_BYTES);
-                total += data.length;
                 String rel = name.startsWith("./") ? name.substring(2) : name;
                 found.add(new RawFile(where, rel, data));
             }

@@ -13,6 +13,7 @@ import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.NvidiaSmiLink;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.SourceRef;
 import dev.lanescope.model.TopoMatrix;
 import dev.lanescope.model.TreeEntry;
@@ -35,7 +36,7 @@ final class CaptureAssembler {
 
     private final String label;
     private final List<CaptureFile> files = new ArrayList<>();
-    private final List<Problem> problems = new ArrayList<>();
+    private final List<Problem> problems = new ProblemList();
     private final List<Named<List<PciFunction>>> verbose = new ArrayList<>();
     private final List<Named<List<PciFunction>>> plain = new ArrayList<>();
     private final List<Named<List<PciFunction>>> hex = new ArrayList<>();
@@ -47,8 +48,16 @@ final class CaptureAssembler {
     private final Map<String, String> metadata = new LinkedHashMap<>();
     private final Map<Bdf, Integer> numa = new TreeMap<>();
 
+    /** The inputs as the user named them: where a problem about the whole capture points. */
+    private final String inputs;
+
     CaptureAssembler(String label) {
+        this(label, label);
+    }
+
+    CaptureAssembler(String label, String inputs) {
         this.label = label;
+        this.inputs = inputs;
     }
 
     void file(CaptureFile f) {
@@ -128,13 +137,15 @@ final class CaptureAssembler {
                 functions.put(bdf, b.build());
             }
         });
+        nameFromNvidiaSmi(functions);
+        hiddenCapabilities(functions.values());
         TopoMatrix topo = chooseTopo();
         if (!tree.isEmpty() && verbose.isEmpty() && hex.isEmpty() && sysfs.isEmpty()) {
             problems.add(Problem.info(trees.get(0).file(), 0,
                     "tree only: no link facts (capture `sudo lspci -vv` too)"));
         }
         if (functions.isEmpty() && tree.isEmpty()) {
-            problems.add(Problem.error(label, 0, "unusable capture: no PCI functions and no lspci tree were found "
+            problems.add(Problem.error(inputs, 0, "unusable capture: no PCI functions and no lspci tree were found "
                     + "(give `sudo lspci -vv` output, an `lspci -tv` tree or sysfs link files)"));
         }
         return new Capture(label, files, new ArrayList<>(functions.values()), tree, kernelLines, nvidia, topo,
@@ -145,12 +156,12 @@ final class CaptureAssembler {
         Map<Bdf, PciFunction> out = new TreeMap<>();
         Map<Bdf, String> fileOf = new TreeMap<>();
         for (Named<List<PciFunction>> v : verbose) {
-            Map<String, List<Bdf>> clashes = new LinkedHashMap<>();
+            Map<String, List<PciFunction[]>> clashes = new LinkedHashMap<>();
             for (PciFunction f : v.value()) {
                 if (out.containsKey(f.bdf())) {
                     PciFunction kept = out.get(f.bdf());
                     if (!sameFacts(kept, f)) {
-                        clashes.computeIfAbsent(fileOf.get(f.bdf()), k -> new ArrayList<>()).add(f.bdf());
+                        clashes.computeIfAbsent(fileOf.get(f.bdf()), k -> new ArrayList<>()).add(new PciFunction[] {f, kept});
                     } else {
                         out.put(f.bdf(), fillIdentity(kept, f));
                     }
@@ -159,8 +170,8 @@ final class CaptureAssembler {
                 out.put(f.bdf(), f);
                 fileOf.put(f.bdf(), v.file());
             }
-            clashes.forEach((first, bdfs) -> problems.add(Problem.warning(v.file(), 0, bdfs.size()
-                    + " function(s) also in " + first + " say different things (" + list(bdfs)
+            clashes.forEach((first, pairs) -> problems.add(Problem.warning(v.file(), lineOf(pairs.get(0)[0]),
+                    pairs.size() + " function(s) also in " + first + " say different things (" + list(pairs)
                     + "); keeping " + first + " (the first file wins)")));
         }
         return out;
@@ -223,6 +234,51 @@ final class CaptureAssembler {
         }
     }
 
+    /**
+     * A non-root {@code lspci -vv}: one WARNING at the first function whose capabilities lspci could not read, naming
+     * what is hidden and the command that shows it. Raised on what was kept after merging, so a root dump of the same
+     * machine beside a non-root one does not raise it.
+     */
+    private void hiddenCapabilities(java.util.Collection<PciFunction> functions) {
+        List<PciFunction> hidden = functions.stream().filter(PciFunction::capabilitiesHidden).toList();
+        if (hidden.isEmpty()) return;
+        PciFunction first = hidden.get(0);
+        long withSysfs = hidden.stream().filter(f -> f.sysfsLink() != null && f.sysfsLink().current() != null).count();
+        String file = first.source() == null ? label : first.source().file();
+        int line = first.source() == null ? 0 : first.source().line();
+        problems.add(Problem.warning(file, line, "lspci ran without root: it printed `Capabilities: <access denied>`"
+                + " for " + hidden.size() + " of " + functions.size() + " functions (from " + first.bdf() + "), so"
+                + " their link speed and width, link capability, target speed, AtomicOps and ACS are hidden"
+                + (withSysfs == 0 ? "" : "; sysfs link files give the current and maximum link of " + withSysfs
+                + " of them") + ". Capture them with: sudo lspci -vv > vv.txt"));
+    }
+
+    /** A name pci.ids does not know: {@code NVIDIA Corporation Device 2335}, with or without {@code [10de:2335]}. */
+    private static final java.util.regex.Pattern UNNAMED = java.util.regex.Pattern.compile(
+            "(?i)(?:^|\\s)Device(?: \\[[0-9a-f]{4}:[0-9a-f]{4}\\]| [0-9a-f]{4})?$");
+
+    /**
+     * A GPU whose name the capture's pci.ids lacked ({@code Device 2335}: a card newer than the lspci's database)
+     * takes the name nvidia-smi printed for the same bus address, with a note saying where each name came from.
+     */
+    private void nameFromNvidiaSmi(Map<Bdf, PciFunction> functions) {
+        for (NvidiaSmiLink row : nvidia) {
+            if (row.busId() == null || row.name() == null || row.name().isBlank() || row.name().startsWith("[")) continue;
+            PciFunction f = functions.get(row.busId());
+            if (f == null) continue;
+            String old = f.vendorDeviceName();
+            if (old != null && !old.isBlank() && !UNNAMED.matcher(old.strip()).find()) continue;
+            PciFunction.Builder b = f.toBuilder();
+            b.vendorDeviceName = row.name().strip();
+            functions.put(f.bdf(), b.build());
+            String file = row.source() == null ? label : row.source().file();
+            int line = row.source() == null ? 0 : row.source().line();
+            problems.add(Problem.info(file, line, f.bdf() + " is shown as \"" + b.vendorDeviceName
+                    + "\", the name nvidia-smi gives it; the lspci's name database calls it \""
+                    + (old == null || old.isBlank() ? "nothing" : old.strip()) + "\" (older than the card)"));
+        }
+    }
+
     private TopoMatrix chooseTopo() {
         if (topos.isEmpty()) return null;
         for (Named<TopoMatrix> other : topos.subList(1, topos.size())) {
@@ -281,8 +337,14 @@ final class CaptureAssembler {
         return b.build();
     }
 
-    private static String list(List<Bdf> bdfs) {
-        List<String> s = bdfs.stream().limit(5).map(Bdf::toString).toList();
-        return String.join(", ", s) + (bdfs.size() > 5 ? ", ..." : "");
+    /** {@code 0000:01:00.0 at line 40 here, line 12 there}, for the first few. */
+    private static String list(List<PciFunction[]> pairs) {
+        List<String> s = pairs.stream().limit(5).map(p -> p[0].bdf() + " at line " + lineOf(p[0]) + " here, line "
+                + lineOf(p[1]) + " there").toList();
+        return String.join("; ", s) + (pairs.size() > 5 ? "; ..." : "");
+    }
+
+    private static int lineOf(PciFunction f) {
+        return f.source() == null ? 0 : f.source().line();
     }
 }

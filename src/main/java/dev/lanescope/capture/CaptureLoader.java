@@ -55,21 +55,24 @@ public final class CaptureLoader {
     public static Capture load(List<Path> inputs, VerboseReader verboseReader) {
         List<Path> in = inputs == null ? List.of() : inputs;
         String label = in.isEmpty() ? "(no input)" : InputReader.labelOf(in);
-        CaptureAssembler asm = new CaptureAssembler(label);
+        CaptureAssembler asm = new CaptureAssembler(label, in.isEmpty() ? label
+                : String.join(", ", in.stream().map(String::valueOf).toList()));
         List<RawFile> raw = new ArrayList<>();
         List<Problem> readProblems = new ArrayList<>();
+        InputReader.Budget budget = new InputReader.Budget();
         for (Path p : in) {
-            if (p != null) InputReader.read(p, raw, readProblems);
+            if (p != null) InputReader.read(p, raw, readProblems, budget);
         }
         asm.problems(readProblems);
         Map<String, String> sysfsFiles = new LinkedHashMap<>();
         String sysfsRoot = null;
         int sysfsOther = 0;
-        for (RawFile f : raw) {
+        for (int i = 0; i < raw.size(); i++) {
+            RawFile f = raw.set(i, null); // each file's bytes are dropped once it is read: peak memory stays near one file
             if (SysfsLinkParser.isBdfDirectory(f.parentName())) {
                 // a copied /sys/bus/pci/devices/<BDF>/ directory: read the link files, ignore the others
                 if (SysfsLinkParser.isLinkAttribute(f.baseName())) {
-                    sysfsFiles.put(f.name(), new String(f.data(), java.nio.charset.StandardCharsets.UTF_8));
+                    sysfsFiles.put(f.name(), String.join("\n", TextLines.decode(f.data())));
                     if (sysfsRoot == null) sysfsRoot = f.name().substring(0, f.name().length()
                             - f.parentName().length() - f.baseName().length() - 2);
                 } else {
@@ -94,12 +97,14 @@ public final class CaptureLoader {
     }
 
     private static void readOne(RawFile f, CaptureAssembler asm, VerboseReader verboseReader) {
-        if (TextLines.looksBinary(f.data())) {
+        TextLines.Text text = TextLines.read(f.name(), f.data());
+        if (text == null) {
             asm.file(new CaptureFile(f.name(), Role.UNRECOGNISED, "binary file skipped"));
             asm.problem(Problem.info(f.name(), 0, "binary file skipped"));
             return;
         }
-        List<String> lines = TextLines.decode(f.data());
+        asm.problems(text.problems());
+        List<String> lines = text.lines();
         if (CollectorFiles.read(f, lines, asm)) return;
         String metaKey = RoleDetector.metadataKey(f.baseName(), lines);
         if (metaKey != null) {

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.parse.BoundedFile;
 
 /**
  * Reads the inputs into memory: plain files, folders (recursive, sorted, symbolic links not followed) and
@@ -17,8 +18,35 @@ import dev.lanescope.model.Problem;
  */
 final class InputReader {
 
-    static final long MAX_FILE_BYTES = 64L << 20;
+    /** The most one file (or archive entry) may hold. */
+    static final long MAX_FILE_BYTES = 16L << 20;
+    /** The most one capture reads in all: every file, folder and archive entry together. */
+    static final long MAX_CAPTURE_BYTES = 64L << 20;
     static final int MAX_FILES = 20_000;
+
+    /** What is left to read of one capture's bounds ({@link #MAX_CAPTURE_BYTES}, {@link #MAX_FILES}). */
+    static final class Budget {
+        long bytes = MAX_CAPTURE_BYTES;
+        int files = MAX_FILES;
+        boolean told;
+
+        /** Takes one file of {@code size} bytes; false (with one ERROR for the capture) when over the bounds. */
+        boolean take(long size, String shown, List<Problem> problems) {
+            if (files <= 0 || size > bytes) {
+                if (!told) {
+                    problems.add(Problem.error(shown, 0, files <= 0
+                            ? "more than " + MAX_FILES + " files in this capture; this one and the rest were not read"
+                            : "the capture holds more than " + BoundedFile.size(MAX_CAPTURE_BYTES)
+                            + " of files, the most this tool reads; this file and the rest were not read"));
+                    told = true;
+                }
+                return false;
+            }
+            files--;
+            bytes -= size;
+            return true;
+        }
+    }
 
     private InputReader() {
     }
@@ -62,25 +90,36 @@ final class InputReader {
 
     /** Appends the files of one input; problems say what could not be read. */
     static void read(Path input, List<RawFile> out, List<Problem> problems) {
+        read(input, out, problems, new Budget());
+    }
+
+    /**
+     * Appends the files of one input within what is left of the capture's budget. A device, FIFO or socket named
+     * here is refused by name without being opened (reading {@code /dev/zero} never ends; a FIFO blocks).
+     */
+    static void read(Path input, List<RawFile> out, List<Problem> problems, Budget budget) {
         String shown = input.toString();
         if (!Files.exists(input, LinkOption.NOFOLLOW_LINKS) && !Files.exists(input)) {
             problems.add(Problem.error(shown, 0, "input does not exist"));
             return;
         }
         if (Files.isDirectory(input)) {
-            readFolder(input, out, problems);
-        } else if (!Files.isReadable(input)) {
-            problems.add(Problem.error(shown, 0, "input cannot be read (permission denied?)"));
+            readFolder(input, out, problems, budget);
+            return;
+        }
+        String refused = BoundedFile.refusal(input);
+        if (refused != null) {
+            problems.add(Problem.error(shown, 0, "input " + refused));
         } else if (isArchiveName(shown)) {
-            ArchiveReader.read(input, shown, out, problems);
+            ArchiveReader.read(input, shown, out, problems, budget);
         } else {
             String name = input.getFileName() == null ? shown : input.getFileName().toString();
-            byte[] data = readFile(input, shown, problems);
+            byte[] data = readFile(input, shown, problems, budget);
             if (data != null) out.add(new RawFile(shown, name, data));
         }
     }
 
-    private static void readFolder(Path folder, List<RawFile> out, List<Problem> problems) {
+    private static void readFolder(Path folder, List<RawFile> out, List<Problem> problems, Budget budget) {
         Path base = folder.toAbsolutePath().normalize();
         String prefix = labelOf(folder);
         List<Path> paths = new ArrayList<>();
@@ -89,7 +128,6 @@ final class InputReader {
         } catch (IOException | RuntimeException e) {
             problems.add(Problem.error(folder.toString(), 0, "folder cannot be read completely: " + e.getMessage()));
         }
-        int count = 0;
         for (Path p : paths) {
             String rel = base.relativize(p).toString().replace('\\', '/');
             String shown = prefix + "/" + rel;
@@ -102,29 +140,32 @@ final class InputReader {
                 problems.add(Problem.info(shown, 0, "not a regular file; skipped"));
                 continue;
             }
-            if (++count > MAX_FILES) {
-                problems.add(Problem.error(folder.toString(), 0, "more than " + MAX_FILES
-                        + " files; the rest were not read"));
-                return;
-            }
+            if (budget.told) return;
             if (isArchiveName(rel)) {
-                ArchiveReader.read(p, shown, out, problems);
+                ArchiveReader.read(p, shown, out, problems, budget);
                 continue;
             }
-            byte[] data = readFile(p, shown, problems);
+            byte[] data = readFile(p, shown, problems, budget);
             if (data != null) out.add(new RawFile(shown, rel, data));
         }
     }
 
-    private static byte[] readFile(Path p, String shown, List<Problem> problems) {
+    private static byte[] readFile(Path p, String shown, List<Problem> problems, Budget budget) {
         try {
             long size = Files.size(p);
             if (size > MAX_FILE_BYTES) {
                 problems.add(Problem.error(shown, 0, "file is " + size + " bytes, more than the "
-                        + MAX_FILE_BYTES + " this tool reads; skipped"));
+                        + BoundedFile.size(MAX_FILE_BYTES) + " this tool reads from one file; skipped"));
                 return null;
             }
-            return Files.readAllBytes(p);
+            if (!budget.take(size, shown, problems)) return null;
+            byte[] data = BoundedFile.read(p, MAX_FILE_BYTES);
+            budget.bytes -= Math.max(0, data.length - size); // a file that grew while it was read
+            return data;
+        } catch (BoundedFile.Refused e) {
+            problems.add(Problem.error(shown, 0, e.getMessage().startsWith(p.toString())
+                    ? "file" + e.getMessage().substring(p.toString().length()) : e.getMessage()));
+            return null;
         } catch (IOException | RuntimeException e) {
             problems.add(Problem.error(shown, 0, "file cannot be read: " + e.getMessage()));
             return null;

@@ -93,7 +93,7 @@ final class RoleDetector {
             if (TREE_TOP.matcher(l).matches()) treeTop++;
             if (TREE_LINE.matcher(l).matches()) treeLines++;
             if (DMESG.matcher(l).matches()) dmesg++;
-            if (SysfsLinkParser.LISTING_LINE.matcher(l).matches()) sysfs++;
+            if (SysfsLinkParser.isListingLine(l)) sysfs++;
             if (KernelLogParser.isLogLine(l)) bandwidth++;
             if (Character.isWhitespace(l.charAt(0)) && l.strip().startsWith("GPU0")) topoHeader = true;
             if (l.startsWith("GPU0 ") || l.startsWith("GPU0\t")) topoRow = true;
@@ -114,7 +114,9 @@ final class RoleDetector {
         if (header > 0 && (header + indented + hex) * 2 >= nonBlank) {
             if (verboseKeys > 0) return new Detection(Role.LSPCI_VERBOSE, header + " device records");
             if (indented == 0 || header * 2 >= nonBlank) {
-                return new Detection(Role.LSPCI_PLAIN, header + " device lines");
+                return new Detection(Role.LSPCI_PLAIN, hex > 0
+                        ? header + " functions with their config space in hex (lspci -x), decoded here"
+                        : header + " device lines");
             }
         }
         if (bandwidth > 0) return new Detection(Role.KERNEL_LOG, bandwidth + " PCIe bandwidth line(s)");

@@ -22,7 +22,7 @@ import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.analysis.ceiling.TransferSample;
 import dev.lanescope.export.CeilingCsv;
 import dev.lanescope.export.CeilingJson;
-import dev.lanescope.export.PngCeilingExporter;
+import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.probe.H2dReceipt;
 import picocli.CommandLine;
@@ -46,7 +46,9 @@ final class CeilingCommand implements Callable<Integer> {
             description = "run_receipt.sh receipt or pcie_bw JSON lines: rate at the size nearest --slab, overhead.")
     Path receipt;
 
-    @Option(names = "--link", paramLabel = "LINK", description = "Trained link, e.g. gen4x4 or '16GT/s x4'.")
+    @Option(names = "--link", paramLabel = "LINK",
+            description = "The link the card's path is capable of, e.g. gen4x4 or '16GT/s x4' (LnkCap, not an idle"
+                    + " trained reading).")
     String link;
 
     @Option(names = "--achievable", paramLabel = "F", defaultValue = "0.85",
@@ -124,7 +126,7 @@ final class CeilingCommand implements Callable<Integer> {
             CeilingSeries s = CeilingSeries.of(r, rateLabel(rate));
             if (csv != null) ExportCommand.write(csv, CeilingCsv.of(r, s));
             if (png != null) {
-                PngCeilingExporter.renderHeadless(r, s, EngineShape.STREAMS_WEIGHTS, png);
+                PictureRenderer.find().ceiling(r, s, EngineShape.STREAMS_WEIGHTS, png);
                 if (!json) err.println("lanescope ceiling: wrote " + png.toAbsolutePath());
             }
             if (json) {
@@ -201,16 +203,23 @@ final class CeilingCommand implements Callable<Integer> {
             var g = GEN.matcher(text.trim());
             if (g.matches()) {
                 return LinkState.of(dev.lanescope.model.LinkSpeed.ofGeneration(Integer.parseInt(g.group(1))),
-                        Integer.parseInt(g.group(2)));
+                        width(Integer.parseInt(g.group(2))));
             }
             var speed = dev.lanescope.model.LinkSpeed.parse(text);
             var w = WIDTH.matcher(text.trim());
             if (speed == null || !speed.isKnown() || !w.find()) {
                 throw new CeilingInputException("link", "'" + text + "' is not a link (want gen4x4 or '16GT/s x4')");
             }
-            int width = Integer.parseInt(w.group(1));
-            if (width < 1 || width > 32) throw new CeilingInputException("link", "width x" + width + " does not exist");
-            return LinkState.of(speed, width);
+            return LinkState.of(speed, width(Integer.parseInt(w.group(1))));
+        }
+
+        /** PCIe link widths: x1, x2, x4, x8, x12, x16, x32. */
+        private static int width(int width) {
+            if (width < 1 || width > 32 || (width > 2 && width % 4 != 0) || width == 20 || width == 24 || width == 28) {
+                throw new CeilingInputException("link", "width x" + width
+                        + " does not exist (PCIe links are x1, x2, x4, x8, x12, x16 or x32)");
+            }
+            return width;
         }
     }
 

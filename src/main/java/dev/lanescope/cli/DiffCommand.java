@@ -57,11 +57,21 @@ final class DiffCommand implements Callable<Integer> {
             out.println(r.b().describe());
             if (!r.hops().isEmpty()) {
                 out.println();
-                out.printf("%-14s %-22s %-22s %-16s %-16s%n", "port", "trained on " + r.a().name(),
-                        "trained on " + r.b().name(), "verdict " + r.a().name(), "verdict " + r.b().name());
+                java.util.List<String[]> rows = new java.util.ArrayList<>();
+                rows.add(new String[] {"port", "trained on " + r.a().name(), "trained on " + r.b().name(),
+                        "verdict on " + r.a().name(), "verdict on " + r.b().name()});
                 for (CaptureDiff.HopChange c : r.hops()) {
-                    out.printf("%-14s %-22s %-22s %-16s %-16s%n", c.port(), show(c.trainedA(), c.deviceA()),
-                            show(c.trainedB(), c.deviceB()), v(c.verdictA()), v(c.verdictB()));
+                    rows.add(new String[] {c.port().toString(), show(c.trainedA(), c.deviceA()),
+                            show(c.trainedB(), c.deviceB()), v(c.verdictA()), v(c.verdictB())});
+                }
+                int[] w = new int[5];
+                for (String[] row : rows) for (int i = 0; i < 5; i++) w[i] = Math.max(w[i], row[i].length());
+                for (String[] row : rows) {
+                    StringBuilder line = new StringBuilder();
+                    for (int i = 0; i < 5; i++) {
+                        line.append(i == 4 ? row[i] : String.format(java.util.Locale.ROOT, "%-" + (w[i] + 2) + "s", row[i]));
+                    }
+                    out.println(line);
                 }
             }
         }
@@ -75,7 +85,7 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     private static String v(dev.lanescope.analysis.LinkVerdict v) {
-        return v == null ? "-" : v.name();
+        return v == null ? "-" : dev.lanescope.fleet.CaptureDiff.words(v);
     }
 
     static Map<String, Object> json(CaptureDiff.Result r) {

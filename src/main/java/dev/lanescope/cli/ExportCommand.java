@@ -2,15 +2,13 @@ package dev.lanescope.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.export.GraphExports;
-import dev.lanescope.export.PngExporter;
+import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.Bdf;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,12 +33,22 @@ final class ExportCommand implements Callable<Integer> {
     Path graphJson;
 
     @Option(names = "--png", paramLabel = "FILE",
-            description = "The picture the window draws (2x, legend, capture name, the selected card's answer),"
-                    + " rendered without a display.")
+            description = "The picture for the hardware decision, rendered without a display: the card's path to the"
+                    + " CPU, its candidate slots with their predicted ceilings, the other GPUs' paths, the answer,"
+                    + " the capture's host and time and a legend of the colours used; the rest folded (at most 2400 px"
+                    + " wide).")
     Path png;
 
-    @Option(names = "--device", paramLabel = "BDF", description = "With --png: the card whose answer and path are drawn.")
+    @Option(names = "--device", paramLabel = "BDF",
+            description = "With --png: the card the picture is about (default: the first fault's device, else the"
+                    + " first GPU).")
     String device;
+
+    @Option(names = "--full", description = "With --png: the whole machine instead of the paths that matter.")
+    boolean full;
+
+    @Option(names = "--atomics", description = "With --png: colour by AtomicOps routing instead of link verdicts.")
+    boolean atomics;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -68,7 +76,7 @@ final class ExportCommand implements Callable<Integer> {
             }
         }
         if (png != null) {
-            Path written = PngExporter.renderHeadless(loaded.topology(), png, selected);
+            Path written = PictureRenderer.find().topology(loaded.topology(), png, selected, atomics, full);
             spec.commandLine().getOut().println("wrote " + written);
             spec.commandLine().getOut().flush();
         }
@@ -82,17 +90,8 @@ final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Written atomically: a temp file beside the target, then a rename. */
+    /** Written atomically, as every export is ({@link AtomicFiles}). */
     static void write(Path target, String text) throws IOException {
-        Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.writeString(target, text);
     }
 }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "lanescope", mixinStandardHelpOptions = true, version = "lanescope 0.1.0",
         description = "PCIe topology explorer: per-hop link verdicts, path ceilings, AtomicOps, peer paths, move advice.",
-        subcommands = {AnalyzeCommand.class, AdviseCommand.class, ExportCommand.class, CeilingCommand.class,
+        subcommands = {AnalyzeCommand.class, AdviseCommand.class, ExportCommand.class, CeilingCommand.class, ScalingCommand.class,
                 ProbeCommand.class, ReceiptCommand.class, DiffCommand.class, ScanCommand.class, CollectCommand.class})
 public final class Main implements Runnable {
 
@@ -25,7 +25,34 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit status (for tests). */
     public static int run(String... args) {
-        return new CommandLine(new Main()).execute(args);
+        try {
+            return commandLine().execute(args);
+        } catch (OutOfMemoryError oom) {
+            System.err.println("lanescope: ran out of memory (the Java heap is " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB); give it more with java -Xmx2g -jar lanescope.jar ...");
+            return EXIT_INTERNAL;
+        }
+    }
+
+    /** The command line with its handlers: an unexpected failure is one plain line, never a stack trace. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            line.getErr().println("lanescope " + line.getCommandName() + ": stopped by an internal error ("
+                    + ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + firstLine(ex.getMessage()))
+                    + "); nothing was written. Please report it with the input that caused it.");
+            line.getErr().flush();
+            return EXIT_INTERNAL;
+        });
+        return cl;
+    }
+
+    /** Exit status when lanescope itself failed (a bug, or memory): never a stack trace. */
+    public static final int EXIT_INTERNAL = 1;
+
+    private static String firstLine(String s) {
+        String l = s.lines().findFirst().orElse("");
+        return l.length() > 200 ? l.substring(0, 200) + "..." : l;
     }
 
     @Override

@@ -135,7 +135,7 @@ final class ProbeCommand implements Callable<Integer> {
             e.println("lanescope: " + users.describe(label));
             if (!force) {
                 e.println("lanescope: refusing to probe beside them: the probe contends for the link it measures, and a"
-                        + " serving process may suffer or the driver may wedge (seed 000). Stop them, or pass --force.");
+                        + " serving process may suffer or the driver may wedge. Stop them, or pass --force.");
                 e.flush();
                 return EXIT_BUSY;
             }

@@ -10,6 +10,9 @@ import dev.lanescope.analysis.Analyzer;
 import dev.lanescope.analysis.HopVerdict;
 import dev.lanescope.analysis.Report;
 import dev.lanescope.analysis.UnderLoad;
+import dev.lanescope.parse.BoundedFile;
+import dev.lanescope.probe.BatchReading;
+import dev.lanescope.probe.EngineVsWire;
 import dev.lanescope.probe.Receipt;
 import dev.lanescope.probe.ReceiptCompare;
 import dev.lanescope.probe.ReceiptEvidence;
@@ -36,6 +39,12 @@ final class ReceiptCommand implements Callable<Integer> {
             description = "The capture the receipt belongs to: its link verdicts, upgraded by the receipt's under-load evidence.")
     List<Path> capture;
 
+    @Option(names = "--engine", paramLabel = "RATE",
+            description = "An engine's effective rate at its copy size, e.g. \"17.7 GB/s at 460800 B\", or a log line"
+                    + " holding both (or a size and a time): says whether the wire, the per-transfer overhead or the"
+                    + " engine is the limit, against this receipt at the same size.")
+    String engine;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -45,12 +54,22 @@ final class ReceiptCommand implements Callable<Integer> {
         PrintWriter e = spec.commandLine().getErr();
         Receipt r;
         Receipt r2 = null;
+        EngineVsWire.Claim claim = null;
+        if (engine != null) {
+            try {
+                claim = EngineVsWire.parse(engine);
+            } catch (IllegalArgumentException bad) {
+                e.println("lanescope: --engine: " + bad.getMessage());
+                e.flush();
+                return Main.EXIT_UNUSABLE;
+            }
+        }
         try {
             r = ReceiptReader.read(file);
             if (other != null) r2 = ReceiptReader.read(other);
         } catch (IOException ex) {
-            e.println("lanescope: " + (ex instanceof ReceiptReader.NotAReceipt ? ex.getMessage()
-                    : "cannot read " + ex.getMessage()));
+            e.println("lanescope: " + (ex instanceof ReceiptReader.NotAReceipt || ex instanceof BoundedFile.Refused
+                    ? ex.getMessage() : "cannot read " + ex.getMessage()));
             e.flush();
             return Main.EXIT_UNUSABLE;
         }
@@ -62,12 +81,24 @@ final class ReceiptCommand implements Callable<Integer> {
         o.println(r.label() + ":");
         for (String s : rd.sentences()) o.println("  " + s);
         o.print(rd.table());
+        if (claim != null) {
+            o.println();
+            o.println("Engine against wire:");
+            o.println("  " + EngineVsWire.of(claim, BatchReading.of(r.results()), rd.peakPinnedH2d()).sentence());
+        }
         if (capture != null && !capture.isEmpty()) {
             Loaded l = Loaded.load(capture);
             if (!l.usable()) {
                 l.explainUnusable(e);
                 o.flush();
                 return Main.EXIT_UNUSABLE;
+            }
+            String elsewhere = ReceiptEvidence.otherMachine(r, l.capture());
+            if (elsewhere != null) {
+                o.println();
+                o.println("Not applied to " + l.capture().label() + ": " + elsewhere + ".");
+                o.flush();
+                return 0;
             }
             UnderLoad ev = ReceiptEvidence.of(r);
             Report base = l.report();

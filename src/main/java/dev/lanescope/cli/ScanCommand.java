@@ -35,6 +35,10 @@ final class ScanCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private static String blank(String s) {
+        return s == null || s.isEmpty() ? "-" : s;
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -63,10 +67,19 @@ final class ScanCommand implements Callable<Integer> {
             out.println(AnalyzeCommand.mapper().writeValueAsString(o));
         } else if (csv == null || !csv.equals("-")) {
             out.printf("%d capture(s), %d host(s), %d unusable%n", r.capturesRead(), r.rows().size(), r.unusable());
-            out.printf("%-24s %-15s %-34s %-38s %-21s%n", "host", "worst", "where", "boot id", "captured");
+            java.util.List<String[]> rows = new java.util.ArrayList<>();
+            rows.add(new String[] {"host", "worst", "where", "boot id", "captured"});
             for (FleetScan.HostRow h : r.rows()) {
-                out.printf("%-24s %-15s %-34s %-38s %-21s%n", h.host(), h.worst(), h.where(),
-                        h.bootId() == null ? "-" : h.bootId(), h.capturedAt() == null ? "-" : h.capturedAt());
+                rows.add(new String[] {h.host(), FleetScan.words(h.worst()), blank(h.where()),
+                        h.bootId() == null ? "-" : h.bootId(), h.capturedAt() == null ? "-" : h.capturedAt()});
+            }
+            // columns as wide as their longest cell, so a long host name or port label never shifts the rest
+            int[] w = new int[5];
+            for (String[] row : rows) for (int i = 0; i < 5; i++) w[i] = Math.max(w[i], row[i].length());
+            for (String[] row : rows) {
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < 4; i++) line.append(row[i]).append(" ".repeat(w[i] - row[i].length() + 2));
+                out.println(line.append(row[4]));
             }
         }
         out.flush();

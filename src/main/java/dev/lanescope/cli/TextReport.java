@@ -63,7 +63,9 @@ final class TextReport {
             sb.append("Path ceilings (the kernel's rule)\n");
             for (PathCeiling c : report.ceilings()) {
                 sb.append("  ").append(c.device()).append(": ").append(c.sentence()).append('\n');
-                sb.append("      path capable: ").append(c.pathCapableGbps()).append(" Gb/s\n");
+                sb.append("      path capable: ").append(c.pathCapableGbps())
+                        .append(c.pathCapableMbps() < 0 ? "" : " Gb/s").append('\n');
+                if (c.hostPathNote() != null) sb.append("      ").append(c.hostPathNote()).append('\n');
                 if (c.kernelLine() != null) {
                     sb.append("      kernel said: ").append(c.kernelLine().text()).append('\n');
                     if (c.mismatch() != null) sb.append("      mismatch: ").append(c.mismatch()).append('\n');
@@ -74,7 +76,7 @@ final class TextReport {
         if (!report.atomics().isEmpty()) {
             sb.append("AtomicOps to the CPU\n");
             for (AtomicsVerdict a : report.atomics()) {
-                sb.append("  ").append(a.endpoint()).append(": ").append(a.status()).append(": ").append(a.reason())
+                sb.append("  ").append(a.endpoint()).append(": ").append(a.words()).append(": ").append(a.reason())
                         .append('\n');
             }
             sb.append('\n');
@@ -82,7 +84,7 @@ final class TextReport {
         if (!report.peers().isEmpty()) {
             sb.append("Peer paths\n");
             for (PeerPair p : report.peers()) {
-                sb.append("  ").append(p.a()).append(" <-> ").append(p.b()).append(": ").append(p.pathClass())
+                sb.append("  ").append(p.a()).append(" <-> ").append(p.b()).append(": ").append(p.classText())
                         .append(", ").append(p.ncclP2pLevel());
                 if (!p.acsRedirectAt().isEmpty()) sb.append(", ACS redirects at ").append(p.acsRedirectAt());
                 if (!p.barsAbove44Bit().isEmpty()) sb.append(", BARs above 2^44: ").append(p.barsAbove44Bit());

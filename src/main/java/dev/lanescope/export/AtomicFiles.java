@@ -1,14 +1,24 @@
 package dev.lanescope.export;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
-/** Writes a file atomically: a temporary file in the target's own folder, then a rename over the target. */
+/**
+ * Writes a file atomically: a temporary file in the target's own folder, then a rename over the target. One
+ * policy for every format: the file gets the mode any new file gets (the user's umask), and the temporary file
+ * has a name the next write recognises ({@code .NAME.PID.lanescope-tmp}): one left by a killed export (its
+ * process gone) is removed before the next export of the same target.
+ */
 public final class AtomicFiles {
+
+    static final String TMP_SUFFIX = ".lanescope-tmp";
 
     /** Writes the bytes. */
     public interface Body {
@@ -22,7 +32,13 @@ public final class AtomicFiles {
         Path abs = target.toAbsolutePath().normalize();
         Path dir = abs.getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+        removeLeftovers(dir, abs.getFileName().toString());
+        Path tmp = dir.resolve("." + abs.getFileName() + "." + ProcessHandle.current().pid() + TMP_SUFFIX);
+        Files.deleteIfExists(tmp);
+        // created as any new file is (mode 0666 less the umask), not 0600 as a temporary file would be
+        try (OutputStream unused = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            // the body fills it
+        }
         try {
             body.writeTo(tmp);
             try {
@@ -38,5 +54,30 @@ public final class AtomicFiles {
 
     public static Path writeString(Path target, String text) throws IOException {
         return write(target, tmp -> Files.writeString(tmp, text, StandardCharsets.UTF_8));
+    }
+
+    /** Deletes {@code .NAME.PID.lanescope-tmp} files of this target whose writing process is gone. */
+    static void removeLeftovers(Path dir, String name) {
+        String prefix = "." + name + ".";
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, glob(prefix) + "*" + TMP_SUFFIX)) {
+            for (Path p : s) {
+                String f = p.getFileName().toString();
+                String pid = f.substring(prefix.length(), f.length() - TMP_SUFFIX.length());
+                if (!pid.chars().allMatch(Character::isDigit) || pid.isEmpty() || pid.length() > 18) continue;
+                boolean alive = ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+                if (!alive && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) Files.deleteIfExists(p);
+            }
+        } catch (IOException | RuntimeException e) {
+            // a leftover that cannot be listed or removed is not worth failing the export for
+        }
+    }
+
+    private static String glob(String literal) {
+        StringBuilder b = new StringBuilder();
+        for (char c : literal.toCharArray()) {
+            if ("*?[]{}\\".indexOf(c) >= 0) b.append('\\');
+            b.append(c);
+        }
+        return b.toString();
     }
 }

@@ -52,7 +52,7 @@ public final class CeilingCsv {
         return b.toString();
     }
 
-    private static void row(StringBuilder b, String... cells) {
+    static void row(StringBuilder b, String... cells) {
         for (int i = 0; i < cells.length; i++) {
             if (i > 0) b.append(',');
             b.append(quote(cells[i]));
@@ -65,7 +65,7 @@ public final class CeilingCsv {
         return '"' + v.replace("\"", "\"\"") + '"';
     }
 
-    private static String num(double v) {
+    static String num(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%d", (long) v);
         return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
     }

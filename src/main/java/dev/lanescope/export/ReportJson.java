@@ -46,6 +46,7 @@ public final class ReportJson {
             o.put("bdf", f.bdf().toString());
             o.put("type", f.portType() != null ? f.portType().token() : roleToken(n));
             o.put("role", n.role().name().toLowerCase(Locale.ROOT));
+            o.put("kind", dev.lanescope.model.DeviceKind.of(topology, n).noun());
             o.put("roleInferred", n.roleInferred());
             o.put("parent", topology.parent(n).map(TopoNode::id).orElse(null));
             o.put("class", f.classHex());
@@ -123,6 +124,7 @@ public final class ReportJson {
             ArrayNode bars = o.putArray("barsAbove44Bit");
             p.barsAbove44Bit().forEach(bars::add);
             o.put("throughChipset", p.throughChipset());
+            if (p.nvlink() != null) o.put("nvlink", p.nvlink());
             o.put("explanation", p.explanation());
         }
         ArrayNode summary = root.putArray("summary");
@@ -173,6 +175,7 @@ public final class ReportJson {
         o.put("breaksAt", a.breaksAt() == null ? null : a.breaksAt().toString());
         o.put("missingBit", a.missingBit());
         o.put("reason", a.reason());
+        o.put("needed", a.need().matters());
         return o;
     }
 

@@ -26,7 +26,8 @@ import dev.lanescope.model.PciFunction;
 public final class CaptureDiff {
 
     /** What one side is called in sentences, and what is known of it. */
-    public record Side(String name, String label, String hostname, String bootId, String capturedAt, String kernel) {
+    public record Side(String name, String label, String hostname, String bootId, String capturedAt, String kernel,
+                       boolean nonRoot) {
         /** {@code boot B (host n7, boot id 1c2f..., captured 2026-10-21T08:00:00Z)}. */
         public String describe() {
             List<String> parts = new ArrayList<>();
@@ -34,6 +35,7 @@ public final class CaptureDiff {
             if (bootId != null) parts.add("boot id " + bootId);
             if (capturedAt != null) parts.add("captured " + capturedAt);
             if (kernel != null) parts.add("kernel " + kernel);
+            if (nonRoot) parts.add("captured without root");
             return name + ": " + label + (parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")");
         }
     }
@@ -85,13 +87,19 @@ public final class CaptureDiff {
         Set<Bdf> ports = new TreeSet<>(ha.keySet());
         ports.addAll(hb.keySet());
         List<HopChange> changes = new ArrayList<>();
+        int hidden = 0;
         for (Bdf port : ports) {
             HopVerdict x = ha.get(port);
             HopVerdict y = hb.get(port);
             HopChange c = new HopChange(port, device(x), device(y), trained(x), trained(y),
                     x == null ? null : x.verdict(), y == null ? null : y.verdict());
-            boolean differs = !Objects.equals(c.trainedA(), c.trainedB()) || c.verdictChanged()
-                    || !Objects.equals(c.deviceA(), c.deviceB());
+            boolean sameDevice = Objects.equals(c.deviceA() == null ? null : c.deviceA().device0(),
+                    c.deviceB() == null ? null : c.deviceB().device0());
+            boolean differs = !Objects.equals(c.trainedA(), c.trainedB()) || c.verdictChanged() || !sameDevice;
+            if (differs && sameDevice && onlyHidden(c, sa, sb)) {
+                hidden++; // the same hop, unreadable on a side captured without root: not a change of the link
+                continue;
+            }
             if (differs) changes.add(c);
         }
         Map<Bdf, PciFunction> fa = functions(a);
@@ -106,7 +114,21 @@ public final class CaptureDiff {
             PciFunction now = fb.get(f.bdf());
             if (now == null || idsDiffer(f, now)) missing.add(new DeviceChange(f.bdf(), f.shortName()));
         }
-        return new Result(sa, sb, summary(sa, sb, changes, added, missing), changes, added, missing);
+        List<String> summary = summary(sa, sb, changes, added, missing, ha.size() + hb.size(), hidden);
+        return new Result(sa, sb, summary, changes, added, missing);
+    }
+
+    /**
+     * The hop differs only because a side captured without root could not read it: that side's verdict is unknown
+     * and it shows no trained state (or the same one as the other side).
+     */
+    private static boolean onlyHidden(HopChange c, Side a, Side b) {
+        boolean aHidden = a.nonRoot() && c.verdictA() == LinkVerdict.UNKNOWN;
+        boolean bHidden = b.nonRoot() && c.verdictB() == LinkVerdict.UNKNOWN;
+        if (!aHidden && !bHidden) return false;
+        if (aHidden && bHidden) return true;
+        LinkState unread = aHidden ? c.trainedA() : c.trainedB();
+        return unread == null || !unread.isKnown() || Objects.equals(c.trainedA(), c.trainedB());
     }
 
     /** "boot A/B" when the same host (or unknown hosts) was captured on two boots; "A/B" otherwise. */
@@ -119,7 +141,8 @@ public final class CaptureDiff {
     }
 
     private static Side side(String name, Snapshot s) {
-        return new Side(name, s.label(), s.hostname(), s.bootId(), s.capturedAt(), s.capture().metadata().get("kernel"));
+        return new Side(name, s.label(), s.hostname(), s.bootId(), s.capturedAt(), s.capture().metadata().get("kernel"),
+                s.capture().isNonRoot());
     }
 
     private static Map<Bdf, HopVerdict> hops(Snapshot s) {
@@ -157,7 +180,7 @@ public final class CaptureDiff {
     }
 
     private static List<String> summary(Side a, Side b, List<HopChange> hops, List<DeviceChange> added,
-                                        List<DeviceChange> missing) {
+                                        List<DeviceChange> missing, int hopsSeen, int hidden) {
         List<String> out = new ArrayList<>();
         List<HopChange> ordered = new ArrayList<>(hops);
         // faults that appeared first, then the biggest bandwidth change
@@ -182,19 +205,40 @@ public final class CaptureDiff {
             } else if (c.verdictChanged()) {
                 out.add(c.port() + ": " + verdicts(c, a, b) + ".");
             } else {
-                out.add(c.port() + ": below it " + c.deviceA() + " on " + a.name() + ", " + c.deviceB() + " on "
-                        + b.name() + ".");
+                out.add(c.port() + ": below it " + below(c.deviceA()) + " on " + a.name() + ", " + below(c.deviceB())
+                        + " on " + b.name() + ".");
             }
         }
         for (DeviceChange d : missing) out.add(d.bdf() + " (" + d.name() + ") is on " + a.name() + " but not on "
                 + b.name() + ".");
         for (DeviceChange d : added) out.add(d.bdf() + " (" + d.name() + ") is on " + b.name() + " but not on "
                 + a.name() + ".");
+        boolean partial = a.nonRoot() || b.nonRoot();
         if (out.isEmpty()) {
-            out.add("No differences: the same devices, every link trained the same on " + a.name() + " and "
-                    + b.name() + ".");
+            if (hopsSeen == 0) {
+                out.add("No differences in the devices; neither capture shows a PCIe link between ports (a virtual"
+                        + " machine's bus, or a tree without -vv), so no link was compared.");
+            } else if (partial) {
+                out.add("No differences in what both captures show: the same devices, and every link readable on both"
+                        + " sides trained the same.");
+            } else {
+                out.add("No differences: the same devices, every link trained the same on " + a.name() + " and "
+                        + b.name() + ".");
+            }
+        }
+        for (Side s : new Side[] {a, b}) {
+            if (!s.nonRoot()) continue;
+            out.add(s.name() + " was captured without root: lspci hid the capabilities there (link capability and"
+                    + " status, target speed, AtomicOps, ACS), so " + (hidden == 0 ? "those facts"
+                    : hidden + (hidden == 1 ? " hop" : " hops") + " and those facts") + " could not be compared;"
+                    + " capture it again with: sudo lspci -vv > vv.txt");
         }
         return out;
+    }
+
+    /** What hangs below a port, in words: its address, or "nothing" for an empty port. */
+    private static String below(Bdf device) {
+        return device == null ? "nothing" : device.toString();
     }
 
     private static boolean becameFault(HopChange c) {
@@ -205,6 +249,11 @@ public final class CaptureDiff {
 
     private static String verdicts(HopChange c, Side a, Side b) {
         return token(c.verdictB()) + " on " + b.name() + ", " + token(c.verdictA()) + " on " + a.name();
+    }
+
+    /** A verdict in words for tables: "idle downshift", "wired narrow". */
+    public static String words(LinkVerdict v) {
+        return token(v);
     }
 
     static String token(LinkVerdict v) {

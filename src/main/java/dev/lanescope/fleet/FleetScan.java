@@ -147,6 +147,11 @@ public final class FleetScan {
         return out;
     }
 
+    /** A row's worst verdict in words for people: "idle downshift", "no links", "unusable". */
+    public static String words(String worst) {
+        return worst == null ? "-" : worst.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    }
+
     /** Sort key of a row's worst verdict: UNUSABLE first, then real faults, ..., fine, NO_LINKS last. */
     public static int rank(String worst) {
         if (worst.equals("UNUSABLE")) return -1;
@@ -175,7 +180,10 @@ public final class FleetScan {
             if (worst == null || RANK.indexOf(h.verdict()) < RANK.indexOf(worst.verdict())) worst = h;
         }
         if (worst == null) {
-            return new HostRow(host, "NO_LINKS", "", "no PCIe link to judge in this capture", s.bootId(),
+            // a virtual machine's passed-through card still has its own link: the analysis's first sentence says it
+            List<String> said = s.report().summary();
+            return new HostRow(host, "NO_LINKS", "", said.isEmpty() ? "no PCIe link to judge in this capture"
+                    : said.get(0), s.bootId(),
                     s.capturedAt(), kernel, 0, 1, source);
         }
         return new HostRow(host, worst.verdict().name(), worst.hopLabel(), worst.reason(), s.bootId(), s.capturedAt(),

@@ -110,4 +110,71 @@ public final class ElkLayout {
         }
         return new LayoutResult(root.getWidth(), root.getHeight(), boxes, placed);
     }
+
+    /**
+     * Lays each graph out on its own (a root complex and what hangs below it) and stands them side by side in
+     * the given order, left to right, wrapped into rows (tops aligned). The row width is the one that lets the
+     * whole picture fit a screen of width/height {@code aspect} at the largest zoom, so a two-socket server
+     * becomes two or three readable rows, never a staircase.
+     */
+    public static LayoutResult layoutRows(List<LayoutGraph> graphs, double aspect) {
+        List<LayoutResult> parts = new ArrayList<>();
+        for (LayoutGraph g : graphs) parts.add(layout(g));
+        if (parts.size() == 1) return parts.get(0);
+        double widest = 0;
+        double total = 0;
+        for (LayoutResult r : parts) {
+            widest = Math.max(widest, r.width());
+            total += r.width();
+        }
+        double bestWidth = total;
+        double bestZoom = -1;
+        double prefix = 0;
+        for (LayoutResult r : parts) {
+            prefix += r.width();
+            double rowWidth = Math.max(widest, prefix);
+            double[] size = pack(parts, rowWidth, null);
+            double zoom = Math.min(aspect / size[0], 1 / size[1]);
+            if (zoom > bestZoom + 1e-12) {
+                bestZoom = zoom;
+                bestWidth = rowWidth;
+            }
+        }
+        List<LayoutResult.PlacedBox> boxes = new ArrayList<>();
+        List<LayoutResult.PlacedEdge> edges = new ArrayList<>();
+        double[] size = pack(parts, bestWidth, (r, at) -> {
+            for (LayoutResult.PlacedBox b : r.boxes()) {
+                boxes.add(new LayoutResult.PlacedBox(b.id(), b.x() + at.x(), b.y() + at.y(), b.width(), b.height()));
+            }
+            for (LayoutResult.PlacedEdge e : r.edges()) {
+                List<LayoutResult.Point> pts = new ArrayList<>();
+                for (LayoutResult.Point p : e.points()) pts.add(new LayoutResult.Point(p.x() + at.x(), p.y() + at.y()));
+                LayoutResult.Point l = e.label() == null ? null
+                        : new LayoutResult.Point(e.label().x() + at.x(), e.label().y() + at.y());
+                edges.add(new LayoutResult.PlacedEdge(e.id(), e.source(), e.target(), pts, l));
+            }
+        });
+        return new LayoutResult(size[0], size[1], boxes, edges);
+    }
+
+    /** Greedy rows no wider than {@code rowWidth}; reports each part's offset; returns the total width and height. */
+    private static double[] pack(List<LayoutResult> parts, double rowWidth,
+                                 java.util.function.BiConsumer<LayoutResult, LayoutResult.Point> place) {
+        double x = 0;
+        double y = 0;
+        double rowHeight = 0;
+        double width = 0;
+        for (LayoutResult r : parts) {
+            if (x > 0 && x + r.width() > rowWidth + 0.5) {
+                y += rowHeight;
+                x = 0;
+                rowHeight = 0;
+            }
+            if (place != null) place.accept(r, new LayoutResult.Point(x, y));
+            x += r.width();
+            width = Math.max(width, x);
+            rowHeight = Math.max(rowHeight, r.height());
+        }
+        return new double[] {width, y + rowHeight};
+    }
 }

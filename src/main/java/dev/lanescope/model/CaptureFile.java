@@ -7,7 +7,7 @@ public record CaptureFile(String name, Role role, String detail) {
     public enum Role {
         LSPCI_VERBOSE("lspci -v/-vv/-vvv"),
         LSPCI_TREE("lspci -t/-tv"),
-        LSPCI_PLAIN("lspci/-nn (names only)"),
+        LSPCI_PLAIN("lspci/-nn (names) or lspci -x (hex)"),
         KERNEL_LOG("kernel log"),
         SYSFS_LINKS("sysfs link files"),
         NVIDIA_SMI_CSV("nvidia-smi PCIe query"),

@@ -1,8 +1,6 @@
 package dev.lanescope.model;
 
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * PCIe link speeds with the kernel's per-lane rate after line encoding ({@code PCIE_SPEED2MBS_ENC}),
@@ -18,8 +16,6 @@ public enum LinkSpeed {
     GEN5(5, "32", 31507),
     GEN6(6, "64", 64000),
     UNKNOWN(0, "?", 0);
-
-    private static final Pattern GTS = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*GT/s", Pattern.CASE_INSENSITIVE);
 
     private final int generation;
     private final String gts;
@@ -90,13 +86,44 @@ public enum LinkSpeed {
         if (text == null) return null;
         String t = text.trim();
         if (t.toLowerCase(Locale.ROOT).startsWith("unknown")) return UNKNOWN;
-        Matcher m = GTS.matcher(t);
-        if (!m.find()) return null;
-        double v = Double.parseDouble(m.group(1));
+        String number = numberBeforeGts(t);
+        if (number == null) return null;
+        double v = number.length() > 12 ? Double.NaN : Double.parseDouble(number);
         for (LinkSpeed s : values()) {
             if (s != UNKNOWN && Math.abs(s.gtsValue() - v) < 1e-9) return s;
         }
         return UNKNOWN;
+    }
+
+    /**
+     * The number ({@code 16}, {@code 2.5}) right before the first {@code GT/s} (blanks allowed between), or null.
+     * A scan back from each {@code GT/s}: linear in the text, whatever digit runs it holds (a regular expression
+     * searching for digits before {@code GT/s} backtracks quadratically on a long run of digits).
+     */
+    private static String numberBeforeGts(String t) {
+        String lower = t.toLowerCase(Locale.ROOT);
+        int from = 0;
+        int prevEnd = 0;
+        while (true) {
+            int k = lower.indexOf("gt/s", from);
+            if (k < 0) return null;
+            int e = k;
+            while (e > prevEnd && Character.isWhitespace(t.charAt(e - 1))) e--;
+            int b = e;
+            while (b > prevEnd && isDigit(t.charAt(b - 1))) b--;
+            if (b < e && b > prevEnd + 1 && t.charAt(b - 1) == '.' && isDigit(t.charAt(b - 2))) {
+                int b2 = b - 1;
+                while (b2 > prevEnd && isDigit(t.charAt(b2 - 1))) b2--;
+                return t.substring(b2, e);
+            }
+            if (b < e) return t.substring(b, e);
+            prevEnd = k + 4;
+            from = k + 4;
+        }
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     public static LinkSpeed max(LinkSpeed a, LinkSpeed b) {

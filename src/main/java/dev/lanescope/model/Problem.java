@@ -6,6 +6,13 @@ package dev.lanescope.model;
  */
 public record Problem(String file, int line, Severity severity, String message) {
 
+    /** The longest message kept; longer ones (a hostile value echoed whole) are cut. */
+    public static final int MAX_MESSAGE = 1000;
+
+    public Problem {
+        if (message != null && message.length() > MAX_MESSAGE) message = message.substring(0, MAX_MESSAGE - 3) + "...";
+    }
+
     public static Problem error(String file, int line, String message) {
         return new Problem(file, line, Severity.ERROR, message);
     }

@@ -44,6 +44,17 @@ public final class Topology {
         return capture;
     }
 
+    /** True when the capture spans more than one PCI domain (an Arm server, a VMD controller, a big host). */
+    public boolean multiDomain() {
+        return roots.stream().map(TopoNode.RootComplex::domain).distinct().count() > 1
+                || byBdf.keySet().stream().map(Bdf::domain).distinct().count() > 1;
+    }
+
+    /** An address as users read it: {@code BB:DD.F} on a one-domain capture, the full {@code DDDD:BB:DD.F} otherwise. */
+    public String address(Bdf bdf) {
+        return multiDomain() ? bdf.toString() : bdf.shortForm();
+    }
+
     /** The graph, unmodifiable. */
     public Graph<TopoNode, TopoEdge> graph() {
         return graph;

@@ -20,6 +20,7 @@ import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.PortType;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.ResizableBar;
 import dev.lanescope.model.SourceRef;
 
@@ -70,7 +71,7 @@ public final class HexDumpDecoder {
     /** The dumps of a file, one per record header that has rows under it. */
     public static ParseResult<List<Dump>> read(String file, List<String> lines) {
         List<Dump> out = new ArrayList<>();
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         Bdf bdf = null;
         int headerLine = 0;
         byte[] buf = null;
@@ -84,6 +85,7 @@ public final class HexDumpDecoder {
                 if (bdf != null && length > 0) {
                     if (seen.add(bdf)) {
                         out.add(new Dump(bdf, headerLine, java.util.Arrays.copyOf(buf, length), length));
+                        java.util.Arrays.fill(buf, 0, length, (byte) 0);
                     } else {
                         problems.add(Problem.warning(file, headerLine, bdf + " has a second hex dump; the first is used"));
                     }
@@ -91,11 +93,14 @@ public final class HexDumpDecoder {
                 bdf = null;
                 length = 0;
                 if (header) {
-                    int domain = h.group(1) == null ? 0 : (int) Long.parseLong(h.group(1), 16);
-                    bdf = new Bdf(domain, Integer.parseInt(h.group(2), 16), Integer.parseInt(h.group(3), 16),
-                            Integer.parseInt(h.group(4)));
+                    bdf = headerBdf(h);
                     headerLine = i + 1;
-                    buf = new byte[MAX_CONFIG];
+                    if (bdf == null) {
+                        problems.add(Problem.warning(file, i + 1, "'" + h.group().strip() + "' is not a PCI address"
+                                + " (domain up to 7fffffff, device up to 1f); the hex rows under it are skipped"));
+                    } else if (buf == null) {
+                        buf = new byte[MAX_CONFIG];
+                    }
                 }
                 continue;
             }
@@ -122,11 +127,19 @@ public final class HexDumpDecoder {
         return new ParseResult<>(out, problems);
     }
 
+    /** The address of a record header, or null when it is none (device above 1f, domain too large). */
+    private static Bdf headerBdf(Matcher h) {
+        long domain = h.group(1) == null ? 0 : Long.parseLong(h.group(1), 16);
+        int device = Integer.parseInt(h.group(3), 16);
+        if (domain > Integer.MAX_VALUE || device > 0x1f) return null;
+        return new Bdf((int) domain, Integer.parseInt(h.group(2), 16), device, Integer.parseInt(h.group(4)));
+    }
+
     /** Decodes every dump of a file into functions (source: the header line). */
     public static ParseResult<List<PciFunction>> parse(String file, List<String> lines) {
         ParseResult<List<Dump>> dumps = read(file, lines);
         List<PciFunction> out = new ArrayList<>();
-        List<Problem> problems = new ArrayList<>(dumps.problems());
+        List<Problem> problems = new ProblemList(dumps.problems());
         for (Dump d : dumps.value()) {
             if (d.u16(0) == 0xffff) {
                 problems.add(Problem.warning(file, d.headerLine(), d.bdf() + ": its config space reads all ff (the device"

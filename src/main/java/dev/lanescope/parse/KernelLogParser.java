@@ -10,6 +10,7 @@ import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.SourceRef;
 
 /**
@@ -49,7 +50,7 @@ public final class KernelLogParser {
     /** Reads every bandwidth line; a line that has the marker but cannot be read is reported. */
     public static ParseResult<List<KernelBandwidthLine>> parse(String fileName, List<String> lines) {
         List<KernelBandwidthLine> out = new ArrayList<>();
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         if (lines == null) return new ParseResult<>(out, problems);
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);

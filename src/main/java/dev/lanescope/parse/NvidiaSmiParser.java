@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.NvidiaSmiLink;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.SourceRef;
 import dev.lanescope.model.TopoMatrix;
 
@@ -44,7 +45,7 @@ public final class NvidiaSmiParser {
      */
     public static ParseResult<List<NvidiaSmiLink>> parseCsv(String fileName, List<String> lines) {
         List<NvidiaSmiLink> out = new ArrayList<>();
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         Map<String, Integer> col = null;
         int headerLine = 0;
         for (int i = 0; lines != null && i < lines.size(); i++) {
@@ -98,7 +99,7 @@ public final class NvidiaSmiParser {
         if (busCol != null) {
             bus = Bdf.tryParse(cells[busCol]);
             if (bus == null) {
-                problems.add(Problem.warning(file, line, "pci.bus_id '" + cells[busCol] + "' is not a PCI address"));
+                problems.add(Problem.warning(file, line, "pci.bus_id '" + Text.clip(cells[busCol]) + "' is not a PCI address"));
             }
         }
         Integer nameCol = col.get("name");
@@ -125,7 +126,7 @@ public final class NvidiaSmiParser {
         try {
             return Integer.parseInt(digits.strip());
         } catch (NumberFormatException e) {
-            problems.add(Problem.warning(file, line, field + " '" + v + "' is not a number; read as unknown"));
+            problems.add(Problem.warning(file, line, field + " '" + Text.clip(v) + "' is not a number; read as unknown"));
             return -1;
         }
     }
@@ -135,7 +136,7 @@ public final class NvidiaSmiParser {
      * {@code SOC} cells (read as {@code SYS}). Returns a null value when no matrix header is found.
      */
     public static ParseResult<TopoMatrix> parseTopo(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         List<String> labels = new ArrayList<>();
         List<String> extra = new ArrayList<>();
         Map<String, Map<String, String>> cells = new LinkedHashMap<>();

@@ -13,6 +13,7 @@ import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 
 /**
  * Reads the sysfs link files {@code current_link_speed}, {@code max_link_speed}, {@code current_link_width},
@@ -27,10 +28,47 @@ public final class SysfsLinkParser {
     /** {@code .../<BDF>/<attr>:<value>} as grep -H prints it. */
     public static final Pattern LISTING_LINE =
             Pattern.compile("^\\s*(?:\\S*/)?(" + BDF + ")/((?:current|max)_link_(?:speed|width)|numa_node):(.*)$");
+    private static final String KEY = "(?:current|max)_link_(?:speed|width)|numa_node";
+    /**
+     * One device per line, {@code key=value} pairs after its address: {@code 0000:00:06.0 current_link_speed=32.0 GT/s
+     * PCIe current_link_width=16 max_link_speed=32.0 GT/s PCIe max_link_width=16 numa_node=-1} (pairs may also be
+     * separated by commas or semicolons, values may be quoted; a path before the address is allowed).
+     */
+    public static final Pattern KEY_VALUE_LINE =
+            Pattern.compile("^\\s*(?:\\S*/)?(" + BDF + ")\\s*[:\\s]\\s*(?:" + KEY + ")\\s*=.*$");
+    private static final Pattern PAIR = Pattern.compile("(" + KEY + ")\\s*=\\s*(.*?)\\s*(?=[,;]?\\s*(?:" + KEY
+            + ")\\s*=|[,;]?\\s*$)");
     private static final Pattern ATTR = Pattern.compile("(current|max)_link_(speed|width)");
     private static final Pattern BDF_DIR = Pattern.compile(BDF);
 
     private SysfsLinkParser() {
+    }
+
+    /** True when a line is a sysfs link line of either shape: {@code path/<BDF>/<attr>:<value>} or key=value pairs. */
+    public static boolean isListingLine(String line) {
+        return line != null && (LISTING_LINE.matcher(line).matches() || KEY_VALUE_LINE.matcher(line).matches());
+    }
+
+    /** The {address, attribute, value} entries of one line of either shape; empty when it is neither. */
+    static List<String[]> entries(String line) {
+        List<String[]> out = new ArrayList<>();
+        if (line == null) return out;
+        Matcher m = LISTING_LINE.matcher(line);
+        if (m.matches()) {
+            out.add(new String[] {m.group(1), m.group(2), m.group(3)});
+            return out;
+        }
+        Matcher kv = KEY_VALUE_LINE.matcher(line);
+        if (!kv.matches()) return out;
+        Matcher p = PAIR.matcher(line.substring(kv.end(1)));
+        while (p.find()) {
+            String v = p.group(2).strip();
+            if (v.length() >= 2 && (v.startsWith("\"") && v.endsWith("\"") || v.startsWith("'") && v.endsWith("'"))) {
+                v = v.substring(1, v.length() - 1);
+            }
+            out.add(new String[] {kv.group(1), p.group(1), v});
+        }
+        return out;
     }
 
     /** True when the file name is one of the four link attributes. */
@@ -46,19 +84,21 @@ public final class SysfsLinkParser {
     /** A grep -H listing: one {@code path:value} per line; other lines are reported once. */
     public static ParseResult<Map<Bdf, PciFunction.SysfsLink>> parseListing(String fileName, List<String> lines) {
         Acc acc = new Acc();
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         int skipped = 0;
         int firstSkipped = 0;
         for (int i = 0; lines != null && i < lines.size(); i++) {
             String line = lines.get(i);
             if (line == null || line.isBlank()) continue;
-            Matcher m = LISTING_LINE.matcher(line);
-            if (!m.matches()) {
+            List<String[]> es = entries(line);
+            if (es.isEmpty()) {
                 if (skipped++ == 0) firstSkipped = i + 1;
                 continue;
             }
-            if (m.group(2).equals("numa_node")) continue; // read by numaNodes()
-            acc.put(fileName, i + 1, m.group(1), m.group(2), m.group(3), problems);
+            for (String[] e : es) {
+                if (e[1].equals("numa_node")) continue; // read by numaNodes()
+                acc.put(fileName, i + 1, e[0], e[1], e[2], problems);
+            }
         }
         if (skipped > 0) {
             problems.add(Problem.info(fileName, firstSkipped, skipped + " line(s) are not sysfs link lines; ignored"));
@@ -70,14 +110,15 @@ public final class SysfsLinkParser {
     public static Map<Bdf, Integer> numaNodes(List<String> lines) {
         Map<Bdf, Integer> out = new TreeMap<>();
         for (String line : lines == null ? List.<String>of() : lines) {
-            Matcher m = LISTING_LINE.matcher(line);
-            if (!m.matches() || !m.group(2).equals("numa_node")) continue;
-            Bdf bdf = Bdf.tryParse(m.group(1));
-            try {
-                int n = Integer.parseInt(m.group(3).strip());
-                if (bdf != null && n >= 0) out.put(bdf, n);
-            } catch (NumberFormatException e) {
-                // not a number: ignored like any other unreadable line
+            for (String[] e : entries(line)) {
+                if (!e[1].equals("numa_node")) continue;
+                Bdf bdf = Bdf.tryParse(e[0]);
+                try {
+                    int n = Integer.parseInt(e[2].strip());
+                    if (bdf != null && n >= 0) out.put(bdf, n);
+                } catch (NumberFormatException x) {
+                    // not a number: ignored like any other unreadable line
+                }
             }
         }
         return out;
@@ -89,7 +130,7 @@ public final class SysfsLinkParser {
      */
     public static ParseResult<Map<Bdf, PciFunction.SysfsLink>> parseFiles(Map<String, String> contentByPath) {
         Acc acc = new Acc();
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         for (Map.Entry<String, String> e : new TreeMap<>(contentByPath).entrySet()) {
             String[] parts = e.getKey().split("/");
             if (parts.length < 2) continue;
@@ -111,7 +152,7 @@ public final class SysfsLinkParser {
         void put(String file, int line, String bdfText, String attr, String value, List<Problem> problems) {
             Bdf bdf = Bdf.tryParse(bdfText);
             if (bdf == null) {
-                problems.add(Problem.warning(file, line, "'" + bdfText + "' is not a valid PCI address; ignored"));
+                problems.add(Problem.warning(file, line, "'" + Text.clip(bdfText) + "' is not a valid PCI address; ignored"));
                 return;
             }
             String v = value.strip();
@@ -123,13 +164,13 @@ public final class SysfsLinkParser {
             };
             if (slot == 0 || slot == 2) {
                 if (LinkSpeed.parse(v) == null) {
-                    problems.add(Problem.warning(file, line, attr + " '" + v + "' is not a link speed; ignored"));
+                    problems.add(Problem.warning(file, line, attr + " '" + Text.clip(v) + "' is not a link speed; ignored"));
                     return;
                 }
             } else {
                 int w = width(v);
                 if (w == -2) {
-                    problems.add(Problem.warning(file, line, attr + " '" + v + "' is not a link width; ignored"));
+                    problems.add(Problem.warning(file, line, attr + " '" + Text.clip(v) + "' is not a link width; ignored"));
                     return;
                 }
                 if (w == 255) {

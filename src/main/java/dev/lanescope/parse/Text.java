@@ -9,6 +9,11 @@ final class Text {
     }
 
     /** True for the characters lspci pastes use as blanks: space, TAB, NBSP, other control characters, BOM. */
+    /** A value quoted in a message: at most 40 characters, so a hostile line cannot flood the output. */
+    static String clip(String s) {
+        return s == null || s.length() <= 40 ? s : s.substring(0, 40) + "...";
+    }
+
     static boolean isBlank(char c) {
         return c <= ' ' || c == '\u00a0' || c == '\ufeff' || c == '\u2007' || c == '\u202f';
     }

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.BusRange;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.SourceRef;
 import dev.lanescope.model.TreeEntry;
 
@@ -27,8 +28,6 @@ public final class TreeParser {
     private static final Pattern ROOT = Pattern.compile("\\[([0-9a-fA-F]{1,8}):([0-9a-fA-F]{2})\\]");
     private static final Pattern RANGE = Pattern.compile("\\[([0-9a-fA-F]{2})(?:-([0-9a-fA-F]{2}))?\\]");
     private static final Pattern DEVICE = Pattern.compile("([0-9a-fA-F]{2})\\.([0-7])");
-    private static final Pattern NN_ID = Pattern.compile("^(.*?)\\s*\\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\\]$");
-    private static final Pattern N_ID = Pattern.compile("^([0-9a-fA-F]{4}):([0-9a-fA-F]{4})$");
 
     private TreeParser() {
     }
@@ -67,7 +66,7 @@ public final class TreeParser {
     /** One parse: the column map and what was read so far. */
     private static final class Run {
         private final String file;
-        private final List<Problem> problems = new ArrayList<>();
+        private final List<Problem> problems = new ProblemList();
         private final Map<Bdf, Draft> drafts = new LinkedHashMap<>();
         private Map<Integer, BusCtx> parentAt = new HashMap<>();
         private boolean seenTop;
@@ -210,21 +209,28 @@ public final class TreeParser {
 
         private int lastEnd = -1;
 
+        /**
+         * The name after a device: {@code -tvn} prints {@code VVVV:DDDD}, {@code -tvnn} {@code Name [VVVV:DDDD]},
+         * {@code -tv} the name alone. Read by position from the end (linear whatever the name holds).
+         */
         private static void setName(Draft d, String text) {
             if (text.isEmpty()) return;
-            Matcher nn = NN_ID.matcher(text);
-            Matcher n = N_ID.matcher(text);
-            if (n.matches()) {
-                d.vendor = Integer.parseInt(n.group(1), 16);
-                d.device = Integer.parseInt(n.group(2), 16);
-                d.name = text;
-            } else if (nn.matches()) {
-                d.vendor = Integer.parseInt(nn.group(2), 16);
-                d.device = Integer.parseInt(nn.group(3), 16);
-                d.name = nn.group(1).isEmpty() ? text : nn.group(1);
-            } else {
-                d.name = text;
+            d.name = text;
+            int n = text.length();
+            if (n == 9 && isId(text, 0)) {
+                d.vendor = (int) Text.hex(text, 0, 4);
+                d.device = (int) Text.hex(text, 5, 4);
+            } else if (n >= 11 && text.charAt(n - 1) == ']' && text.charAt(n - 11) == '[' && isId(text, n - 10)) {
+                d.vendor = (int) Text.hex(text, n - 10, 4);
+                d.device = (int) Text.hex(text, n - 5, 4);
+                String name = stripEnd(text.substring(0, n - 11));
+                if (!name.isEmpty()) d.name = name;
             }
+        }
+
+        /** {@code VVVV:DDDD} at {@code i}. */
+        private static boolean isId(String s, int i) {
+            return Text.hexRun(s, i) == 4 && s.charAt(i + 4) == ':' && Text.hexRun(s, i + 5) == 4;
         }
 
         private static String clip(String s) {

@@ -15,6 +15,7 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.model.BusRange;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.ResizableBar;
 import dev.lanescope.model.SourceRef;
 
@@ -114,7 +115,7 @@ public final class VerboseParser {
     /** The state of one parse. */
     private static final class Run implements ExpressLines.Notes {
         final String file;
-        final List<Problem> problems = new ArrayList<>();
+        final List<Problem> problems = new ProblemList();
         final List<Draft> drafts = new ArrayList<>();
         final VersionHints fileHints = new VersionHints();
         final Set<String> once = new HashSet<>();

@@ -2,7 +2,6 @@ package dev.lanescope.probe;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lanescope.model.LinkState;
@@ -32,8 +30,6 @@ import dev.lanescope.model.LinkState;
 public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkState> link, String linkAt,
                          String gpuName, int skipped) {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     public H2dReceipt {
         results = List.copyOf(results);
     }
@@ -46,15 +42,23 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
     }
 
     public static H2dReceipt read(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+        byte[] data = ReceiptReader.bytes(file);
         List<ProbeResult> results = new ArrayList<>();
         int skipped = 0;
         Optional<LinkState> link = Optional.empty();
         String linkAt = null;
         String gpuName = null;
-        Receipt receipt = asReceipt(text, file);
+        String notOneObject = null;
+        Receipt receipt = null;
+        try {
+            receipt = ReceiptReader.parse(data, file);
+        } catch (ReceiptReader.NotAReceipt e) {
+            notOneObject = e.getMessage();
+        }
         if (receipt != null && receipt.json().has("results")) {
-            // a whole receipt: the shared reader knows its keys
+            // a whole receipt: the shared reader knows its keys, the shared checks its physics
+            String impossible = ReceiptChecks.impossible(receipt);
+            if (impossible != null) throw new ReceiptReader.NotAReceipt(file + ": " + impossible);
             for (ProbeResult r : receipt.results()) {
                 if (usable(r)) results.add(asPrinted(r));
                 else skipped++;
@@ -67,35 +71,55 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
             gpuName = receipt.gpuName();
         } else {
             // the probe's raw JSON lines
-            for (String line : text.split("\\R")) {
+            String[] lines = new String(data, StandardCharsets.UTF_8).split("\\R");
+            for (int i = 0; i < lines.length; i++) {
+                String line = lines[i];
                 if (line.isBlank()) continue;
                 try {
-                    JsonNode n = MAPPER.readTree(line);
+                    JsonNode n = Json.MAPPER.readTree(line);
                     if (n instanceof ObjectNode o && "result".equals(o.path("kind").asText(null))) {
+                        String impossible = ReceiptChecks.impossible(o, "line " + (i + 1), Double.NaN, null);
+                        if (impossible != null) throw new ReceiptReader.NotAReceipt(file + ": " + impossible);
                         ProbeResult r = ProbeResult.of(o);
                         if (usable(r)) results.add(asPrinted(r));
                         else skipped++;
                         if (gpuName == null) gpuName = r.name();
                     }
+                } catch (ReceiptReader.NotAReceipt impossible) {
+                    throw impossible;
                 } catch (IOException bad) {
                     skipped++;
                 }
             }
         }
         if (results.stream().noneMatch(ProbeResult::isH2d)) {
-            throw new IOException(file + ": no host-to-device result lines (kind=result with bytes, memory, mode "
-                    + "h2d_*, medianMs) found; is it a pcie_bw receipt?");
+            throw new ReceiptReader.NotAReceipt(file + ": no host-to-device result lines (kind=result with bytes, memory, mode "
+                    + "h2d_*, medianMs) found; is it a pcie_bw receipt?"
+                    + (notOneObject != null && looksLikeOneObject(data) ? " (" + notOneObject + ")" : ""));
+        }
+        List<String> series = results.stream().filter(ProbeResult::isH2d).map(ProbeResult::series).distinct().toList();
+        if (series.stream().noneMatch(H2dReceipt::isPicked)) {
+            throw new ReceiptReader.NotAReceipt(file + ": results[].memory: the host-to-device results are " + series
+                    + ", but the ceiling reads pinned or pageable host memory copies (h2d_async or h2d_sync)");
         }
         return new H2dReceipt(file, results, link, linkAt, gpuName, skipped);
     }
 
-    /** The file as one receipt object, or null when it is something else (JSON lines). */
-    private static Receipt asReceipt(String text, Path file) {
-        try {
-            return ReceiptReader.parse(text, file);
-        } catch (ReceiptReader.NotAReceipt notOneObject) {
-            return null;
+    /** The series the ceiling reads, in the order {@link #h2dSeries()} prefers them. */
+    private static final String[][] PICKS = {{"pinned", "h2d_async"}, {"pinned", "h2d_sync"},
+            {"pageable", "h2d_async"}, {"pageable", "h2d_sync"}};
+
+    private static boolean isPicked(String series) {
+        for (String[] p : PICKS) {
+            if (series.equals(p[0] + " " + p[1])) return true;
         }
+        return false;
+    }
+
+    /** The file opens with '{' and is not JSON lines (no second line opening with '{'). */
+    private static boolean looksLikeOneObject(byte[] data) {
+        String t = new String(data, 0, Math.min(data.length, 4096), StandardCharsets.UTF_8).strip();
+        return t.startsWith("{") && !t.contains("\n{");
     }
 
     /**
@@ -104,8 +128,7 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
      * (several GPUs or runs) the faster median is kept.
      */
     public Series h2dSeries() {
-        for (String[] pick : new String[][] {{"pinned", "h2d_async"}, {"pinned", "h2d_sync"},
-                {"pageable", "h2d_async"}, {"pageable", "h2d_sync"}}) {
+        for (String[] pick : PICKS) {
             List<ProbeResult> rows = results.stream()
                     .filter(r -> r.memory().equals(pick[0]) && r.mode().equals(pick[1])).toList();
             if (rows.isEmpty()) continue;

@@ -3,15 +3,48 @@ package dev.lanescope.probe;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** Tolerant reads of probe lines and receipts: a missing or mistyped key gives null / NaN / the default. */
 final class Json {
 
-    static final ObjectMapper MAPPER = new ObjectMapper();
+    static final int MAX_DEPTH = 64;
+    static final int MAX_NUMBER_DIGITS = 64;
+
+    /** Depth and number length bounded well below Jackson's defaults: a receipt is shallow, its numbers short. */
+    static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
+                    .maxNumberLength(MAX_NUMBER_DIGITS).maxStringLength(1 << 20).build())
+            .build());
 
     private Json() {
+    }
+
+    /** Why Jackson refused a text, in words with its line and column when it knows them (never a class name). */
+    static String why(Exception e) {
+        if (e instanceof StreamConstraintsException c) {
+            String m = String.valueOf(c.getOriginalMessage());
+            if (m.contains("nesting depth")) return "nested more than " + MAX_DEPTH + " levels deep";
+            if (m.contains("Number value length") || m.contains("number length")) {
+                return "a number longer than " + MAX_NUMBER_DIGITS + " digits";
+            }
+            if (m.contains("String value length")) return "a text value longer than 1 MiB";
+            return "over a size limit: " + m;
+        }
+        if (e instanceof JsonProcessingException p) {
+            JsonLocation loc = p.getLocation();
+            String msg = p.getOriginalMessage() == null ? "unreadable" : p.getOriginalMessage().lines().findFirst().orElse("");
+            if (msg.length() > 200) msg = msg.substring(0, 200) + "...";
+            return (loc == null || loc.getLineNr() < 1 ? "" : "line " + loc.getLineNr() + ", column "
+                    + loc.getColumnNr() + ": ") + msg;
+        }
+        return e.getMessage() == null ? "unreadable" : e.getMessage();
     }
 
     static JsonNode at(JsonNode n, String... path) {

@@ -23,6 +23,28 @@ public sealed interface ProbeEvent {
                     Json.integer(o, "repeats", -1), o);
         }
 
+        /** Results the probe gives per size and GPU: every mode for each memory kind, the batched ones pinned only. */
+        public int resultsPerSize() {
+            return resultsPerSize(memories, modes);
+        }
+
+        /** {@link #resultsPerSize()} of a start line kept in a receipt ({@code probe.start}). */
+        public static int resultsPerSize(com.fasterxml.jackson.databind.JsonNode start) {
+            return resultsPerSize(Json.strings(start, "memories"), Json.strings(start, "modes"));
+        }
+
+        static int resultsPerSize(List<String> memories, List<String> modes) {
+            List<String> mem = memories.isEmpty() ? List.of("pinned", "pageable") : memories;
+            List<String> mo = modes.isEmpty() ? List.of("h2d_sync", "h2d_async", "d2h", "single") : modes;
+            int n = 0;
+            for (String m : mem) {
+                for (String mode : mo) {
+                    if ("pinned".equals(m) || !BatchReading.MODES.contains(mode)) n++;
+                }
+            }
+            return n;
+        }
+
         /** The {@code pciBusId} of device {@code index} in the start line's device list, or null. */
         public String busIdOf(int index) {
             for (var d : raw.path("devices")) {

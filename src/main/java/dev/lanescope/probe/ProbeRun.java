@@ -69,12 +69,11 @@ public record ProbeRun(List<String> command, Status status, int exitCode, ProbeE
         }
     }
 
-    /** GPUs x sizes x memories x 4 modes, from the start line. */
+    /** GPUs x sizes x results per size (the batched modes pinned only), from the start line. */
     public int plannedResults() {
         if (start == null) return -1;
         int gpus = Math.max(1, start.raw().path("gpus").size());
-        int modes = start.modes().isEmpty() ? 4 : start.modes().size();
-        return gpus * start.sizes().size() * Math.max(1, start.memories().size()) * modes;
+        return gpus * start.sizes().size() * start.resultsPerSize();
     }
 
     private String seconds() {

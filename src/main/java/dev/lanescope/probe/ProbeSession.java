@@ -178,6 +178,7 @@ public final class ProbeSession {
         run.results().forEach(x -> res.add(x.raw()));
         ArrayNode other = r.putArray("otherLines");
         run.otherLines().forEach(o -> other.add(o.raw()));
+        r.set("transferCost", BatchReading.of(run.results()).toJson());
         ObjectNode checks = r.putObject("checks");
         checks.put("probeOk", run.ok());
         checks.put("sameBoot", bootBefore != null && bootBefore.equals(bootAfter));

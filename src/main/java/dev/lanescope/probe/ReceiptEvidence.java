@@ -15,6 +15,27 @@ public final class ReceiptEvidence {
     private ReceiptEvidence() {
     }
 
+    /**
+     * Why a receipt's numbers cannot be this capture's, or null when nothing says they are from elsewhere: the host
+     * names differ, or the same host's boot ids differ (a link retrains at every boot). A capture or receipt that
+     * records neither cannot be checked, and is taken as the same machine.
+     */
+    public static String otherMachine(Receipt r, dev.lanescope.model.Capture c) {
+        String ch = c.metadata().get("hostname");
+        String rh = r.hostname();
+        if (ch != null && rh != null && !ch.strip().equalsIgnoreCase(rh.strip())) {
+            return "the receipt was measured on " + rh.strip() + ", the capture was taken on " + ch.strip()
+                    + ": its figures are not this machine's, so they change no verdict here";
+        }
+        String cb = c.metadata().get("bootId");
+        String rb = r.bootId();
+        if (cb != null && rb != null && !cb.strip().equalsIgnoreCase(rb.strip())) {
+            return "the receipt was measured in another boot (boot id " + rb.strip() + ", the capture's is "
+                    + cb.strip() + "): links retrain at every boot, so its readings change no verdict here";
+        }
+        return null;
+    }
+
     public static UnderLoad of(Receipt r) {
         UnderLoad u = UnderLoad.none();
         Bdf gpu = r.gpuBusId();

@@ -1,12 +1,13 @@
 package dev.lanescope.probe;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.lanescope.parse.BoundedFile;
 
 /** Reads a receipt file written on any machine (run_receipt.sh, either assembly, or lanescope's runner). */
 public final class ReceiptReader {
@@ -21,19 +22,34 @@ public final class ReceiptReader {
     private ReceiptReader() {
     }
 
+    /** The most a receipt file may hold (a full sweep of every GPU is well under 1 MiB). */
+    public static final long MAX_BYTES = 16L << 20;
+
+    /** Reads and checks a receipt: refused when not JSON, not a receipt, or when a number in it is impossible. */
     public static Receipt read(Path file) throws IOException {
-        String text = Files.readString(file);
-        return parse(text, file);
+        Receipt r = parse(bytes(file), file);
+        String impossible = ReceiptChecks.impossible(r);
+        if (impossible != null) throw new NotAReceipt(file + ": " + impossible);
+        return r;
+    }
+
+    /** A receipt file's bytes, read with a bound: devices, FIFOs and files over {@link #MAX_BYTES} refused. */
+    static byte[] bytes(Path file) throws IOException {
+        return BoundedFile.read(file, MAX_BYTES);
     }
 
     public static Receipt parse(String text, Path source) throws NotAReceipt {
+        return parse(text.getBytes(StandardCharsets.UTF_8), source);
+    }
+
+    /** Parses bytes in any of JSON's encodings (UTF-8, UTF-16 and UTF-32, found from the first bytes). */
+    static Receipt parse(byte[] data, Path source) throws NotAReceipt {
         String where = source == null ? "the receipt" : source.toString();
         JsonNode n;
         try {
-            n = Json.MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new NotAReceipt(where + " is not JSON (line " + e.getLocation().getLineNr() + ": "
-                    + e.getOriginalMessage() + ")");
+            n = Json.MAPPER.readTree(data);
+        } catch (IOException | RuntimeException e) {
+            throw new NotAReceipt(where + " is not usable JSON (" + Json.why(e) + ")");
         }
         if (n == null || !n.isObject()) throw new NotAReceipt(where + " is not a JSON object, so not a receipt");
         if (!n.has("results") && !n.has("link") && !n.has("schema")) {

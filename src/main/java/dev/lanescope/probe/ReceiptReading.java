@@ -37,6 +37,12 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
             return bestPinnedH2d() / usableCapable;
         }
 
+        /** The fastest of the batched modes (pinned), NaN when none was measured at this size. */
+        public double bestBatched() {
+            return BatchReading.MODES.stream().mapToDouble(m -> gbps("pinned " + m)).filter(v -> !Double.isNaN(v))
+                    .max().orElse(Double.NaN);
+        }
+
         public double bestPinnedH2d() {
             double a = gbps("pinned h2d_async"), s = gbps("pinned h2d_sync");
             if (Double.isNaN(a)) return s;
@@ -48,6 +54,11 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
     public ReceiptReading {
         sentences = List.copyOf(sentences);
         rows = List.copyOf(rows);
+    }
+
+    /** The best pinned host-to-device GB/s of any size (the link's bulk rate as measured), NaN when none. */
+    public double peakPinnedH2d() {
+        return rows.stream().mapToDouble(Row::bestPinnedH2d).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
     }
 
     /** The reading as one paragraph per sentence. */
@@ -108,7 +119,7 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
         if (low) {
             s.add("The link trained low (" + LinkMath.link(trGen, trWidth) + " of " + LinkMath.link(capGen, capWidth)
                     + " capable): these timings are void. They measure the fault, not the code; reboot, check that"
-                    + " the link reads full speed, and run again (seed 001).");
+                    + " the link reads full speed, and run again.");
         }
         if (!claim) {
             List<String> why = new ArrayList<>();
@@ -162,8 +173,11 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
                 }
             }
         }
-        // ---- engine vs link at the same size: the small-transfer cost ----
-        if (!rows.isEmpty() && !Double.isNaN(peak)) {
+        // ---- engine vs link at the same size: the small-transfer cost, one by one and batched ----
+        BatchReading batch = BatchReading.of(r.results());
+        if (batch.hasBatched()) {
+            s.addAll(batch.sentences(peak));
+        } else if (!rows.isEmpty() && !Double.isNaN(peak)) {
             Row small = rows.get(0);
             double a = small.gbps("pinned h2d_async");
             if (!Double.isNaN(a) && a > 0 && small.bytes() < peakAt) {
@@ -175,6 +189,7 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
                                 + " transfer size with this row (%s GB/s), not with the bulk ceiling.",
                         LinkMath.size(small.bytes()), us, ideal, LinkMath.gb(peak), us - ideal, LinkMath.gb(a)));
             }
+            batch.oneByOne().ifPresent(f -> s.add("Fixed cost of a copy, one by one: " + f.describe() + "."));
         }
         // ---- D2H ----
         if (big != null) {
@@ -225,18 +240,29 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
         return s == null ? "(unknown)" : s;
     }
 
-    /** A fixed-width table: size, the main series, usable at trained, ratio. */
+    /** A fixed-width table: size, the main series (the fastest batched way when measured), usable, ratio. */
     public String table() {
+        boolean batched = rows.stream().anyMatch(r -> !Double.isNaN(r.bestBatched()));
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-12s %9s %9s %9s %9s %9s %9s %8s%n", "size", "pin-h2dA", "pin-h2dS",
-                "pin-d2h", "pag-h2dA", "pag-h2dS", "usable", "ratio"));
+        List<String> head = new ArrayList<>(List.of("size", "pin-h2dA"));
+        if (batched) head.add("pin-batch");
+        head.addAll(List.of("pin-h2dS", "pin-d2h", "pag-h2dA", "pag-h2dS", "usable", "ratio"));
+        line(sb, head);
         for (Row row : rows) {
-            sb.append(String.format(Locale.ROOT, "%-12s %9s %9s %9s %9s %9s %9s %8s%n", LinkMath.size(row.bytes()),
-                    LinkMath.gb(row.gbps("pinned h2d_async")), LinkMath.gb(row.gbps("pinned h2d_sync")),
-                    LinkMath.gb(row.gbps("pinned d2h")), LinkMath.gb(row.gbps("pageable h2d_async")),
-                    LinkMath.gb(row.gbps("pageable h2d_sync")), LinkMath.gb(row.usableTrained()),
+            List<String> c = new ArrayList<>(List.of(LinkMath.size(row.bytes()), LinkMath.gb(row.gbps("pinned h2d_async"))));
+            if (batched) c.add(LinkMath.gb(row.bestBatched()));
+            c.addAll(List.of(LinkMath.gb(row.gbps("pinned h2d_sync")), LinkMath.gb(row.gbps("pinned d2h")),
+                    LinkMath.gb(row.gbps("pageable h2d_async")), LinkMath.gb(row.gbps("pageable h2d_sync")),
+                    LinkMath.gb(row.usableTrained()),
                     Double.isNaN(row.ratioTrained()) ? "-" : String.format(Locale.ROOT, "%.3f", row.ratioTrained())));
+            line(sb, c);
         }
         return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, List<String> cells) {
+        sb.append(String.format(Locale.ROOT, "%-12s", cells.get(0)));
+        for (int i = 1; i < cells.size(); i++) sb.append(String.format(Locale.ROOT, " %9s", cells.get(i)));
+        sb.append(System.lineSeparator());
     }
 }

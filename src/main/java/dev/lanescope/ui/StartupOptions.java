@@ -136,9 +136,14 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
         }
     }
 
+    /**
+     * {@code vv_nonroot.txt} beside {@code vv.txt}, or beside the collector's {@code lspci-vv.txt}
+     * ({@code tv_nonroot.txt} beside {@code tv.txt} / {@code lspci-tv.txt}): another dump of the same machine.
+     */
     private static boolean isAlternate(Path dir, String name) {
         int us = name.indexOf('_');
         if (us < 0 || !name.endsWith(".txt")) return false;
-        return Files.exists(dir.resolve(name.substring(0, us) + ".txt"));
+        String main = name.substring(0, us);
+        return Files.exists(dir.resolve(main + ".txt")) || Files.exists(dir.resolve("lspci-" + main + ".txt"));
     }
 }

@@ -47,9 +47,108 @@ class AtomicsAndPeersTest {
         assertThat(v.missingBit()).isEqualTo("AtomicOpsCap Routing-");
         assertThat(v.reason()).contains("0000:03:08.0 (switch downstream port, 600 Series Chipset PCIe Switch"
                         + " Downstream Port) has AtomicOpsCap Routing-")
-                .contains("CPU-lane slot").contains("M.2 to PCIe x4 riser").contains("hipErrorIllegalState");
+                // the only other slot on a completing root port is 00:01.1, which holds the other GPU
+                .contains("Move it to slot 1 (0000:00:01.1, a swap with the GPU 0000:01:00.0 there)")
+                // the break is an AMD chipset port on an AMD host: the desktop-board remark fits
+                .contains("On AMD desktop boards the chipset's ports do not route AtomicOps")
+                .contains("hipErrorIllegalState")
+                .doesNotContain("seed").doesNotContain("§");
+        assertThat(v.need()).isEqualTo(AtomicsChain.Need.AMD_GPU);
+        assertThat(v.isFault()).isTrue();
         assertThat(Analyzer.analyze(t).summary().get(0)).isEqualTo("AtomicOps blocked for 0000:04:00.0 at"
-                + " 0000:03:08.0 (AtomicOpsCap Routing-): AMD multi-GPU collectives cannot work from there.");
+                + " 0000:03:08.0 (AtomicOpsCap Routing-): ROCm and multi-GPU collectives on this AMD GPU cannot work"
+                + " from there.");
+    }
+
+    /** The AM5 board with an NVIDIA card in the chipset slot instead: the same Routing- port, nothing asks for atomics. */
+    @Test
+    void nvidiaGpuBehindRoutingMinusIsInformationNotAFault() {
+        Fx fx = am5().remove("0000:04:00.0");
+        fx.nvidia("0000:04:00.0").cap(G4, 16).sta(G4, 4);
+        Topology t = fx.build();
+        AtomicsVerdict v = AtomicsChain.of(t, Fx.node(t, "0000:04:00.0"));
+        assertThat(v.status()).isEqualTo(AtomicsVerdict.Status.BLOCKED);
+        assertThat(v.need()).isEqualTo(AtomicsChain.Need.NONE);
+        assertThat(v.isFault()).isFalse();
+        assertThat(v.words()).startsWith("Not routed (information");
+        assertThat(v.reason()).contains("For information, not a fault: its driver has not asked for them"
+                + " (AtomicOpsCtl ReqEn-)").doesNotContain("Move it").doesNotContain("hipErrorIllegalState");
+        assertThat(Analyzer.analyze(t).summary()).noneMatch(l -> l.contains("AtomicOps"));
+    }
+
+    /** Any device whose driver enabled requests (ReqEn+, e.g. a ConnectX NIC) needs the chain; no ROCm advice for it. */
+    @Test
+    void reqEnPlusMakesAnyDeviceNeedTheChain() {
+        Fx fx = am5().remove("0000:04:00.0");
+        fx.endpoint("0000:04:00.0", 0x0200, "MT2910 Family [ConnectX-7]").cap(G4, 16).sta(G4, 4)
+                .atomics(null, false, false, true, null);
+        Topology t = fx.build();
+        AtomicsVerdict v = AtomicsChain.of(t, Fx.node(t, "0000:04:00.0"));
+        assertThat(v.need()).isEqualTo(AtomicsChain.Need.DRIVER_ENABLED);
+        assertThat(v.isFault()).isTrue();
+        assertThat(v.reason()).contains("Its driver asks for them (AtomicOpsCtl ReqEn+)").contains("Move it to slot 1")
+                .doesNotContain("hipErrorIllegalState");
+        assertThat(Analyzer.analyze(t).summary()).anyMatch(l -> l.startsWith("AtomicOps blocked for 0000:04:00.0")
+                && l.contains("its driver asked for them (ReqEn+)"));
+    }
+
+    /**
+     * An Intel board: the AMD GPU sits on a PCH root port without completers, and the only root port that completes
+     * holds a soldered device (no slot). No slot is invented and no AMD-board remark is made.
+     */
+    @Test
+    void fixesNameOnlySlotsThisMachineHas() {
+        Fx fx = new Fx();
+        fx.hostBridge("0000:00:00.0", 0x8086, "Intel Corporation 12th Gen Core Processor Host Bridge");
+        fx.rootPort("0000:00:01.0", 1, 1).ids(0x8086, 0x460d).name("12th Gen Core Processor PCI Express x16 Controller #1")
+                .link(G4, 16);
+        fx.nvidia("0000:01:00.0").link(G4, 16);
+        fx.rootPort("0000:00:1c.0", 2, 2).ids(0x8086, 0x7a38).name("Alder Lake-S PCH PCI Express Root Port #1")
+                .link(G3, 4).atomics(null, false, false, false, false);
+        fx.gpu("0000:02:00.0").cap(G4, 16).sta(G3, 4).atomics(null, true, true, false, null);
+        Topology t = fx.build();
+        AtomicsVerdict v = AtomicsChain.of(t, Fx.node(t, "0000:02:00.0"));
+        assertThat(v.isFault()).isTrue();
+        assertThat(v.reason()).contains("This capture shows no other slot whose root port completes AtomicOps.")
+                .doesNotContain("Move it").doesNotContain("AMD desktop");
+    }
+
+    /** An AMD APU's own GPU behind the processor's internal bridge: amdgpu does not use the PCIe chain for it. */
+    @Test
+    void processorGpuBehindTheInternalBridgeIsNotAFault() {
+        Fx fx = new Fx();
+        fx.hostBridge("0000:00:00.0", 0x1022, "Advanced Micro Devices, Inc. [AMD] Renoir/Cezanne Root Complex");
+        fx.rootPort("0000:00:08.1", 5, 5).name("Advanced Micro Devices, Inc. [AMD] Renoir Internal PCIe GPP Bridge to Bus")
+                .link(G3, 16).atomics(false, false, false, false, false);
+        fx.gpu("0000:05:00.0").link(G3, 16).name("Cezanne [Radeon Vega Series / Radeon Vega Mobile Series]");
+        Topology t = fx.build();
+        AtomicsVerdict v = AtomicsChain.of(t, Fx.node(t, "0000:05:00.0"));
+        assertThat(v.status()).isEqualTo(AtomicsVerdict.Status.BLOCKED);
+        assertThat(v.need()).isEqualTo(AtomicsChain.Need.PROCESSOR_FUNCTION);
+        assertThat(v.isFault()).isFalse();
+        assertThat(v.reason()).contains("part of the processor");
+        assertThat(Analyzer.analyze(t).summary()).noneMatch(l -> l.contains("AtomicOps"));
+    }
+
+    /** The per-port rule with bits partly printed: a break wins over a missing bit, a missing bit is never a break. */
+    @Test
+    void portRuleWithPartlyPrintedBits() {
+        Fx fx = new Fx();
+        fx.rootPort("0000:00:01.0", 1, 1).atomics(null, true, null, false, false);
+        fx.rootPort("0000:00:02.0", 2, 2).atomics(null, false, null, false, false);
+        fx.usp("0000:03:00.0", 4, 5).atomics(true, null, null, null, null);
+        fx.usp("0000:06:00.0", 7, 8).atomics(null, null, null, null, true);
+        fx.dsp("0000:09:00.0", 10, 10).atomics(null, null, null, null, false);
+        fx.dsp("0000:0b:00.0", 12, 12).atomics(true, null, null, null, null);
+        Topology t = fx.build();
+        assertThat(AtomicsChain.port(Fx.node(t, "0000:00:01.0")).status()).isEqualTo(AtomicsChain.PortStatus.UNKNOWN);
+        assertThat(AtomicsChain.port(Fx.node(t, "0000:00:02.0")))
+                .isEqualTo(new AtomicsChain.PortJudgement(AtomicsChain.PortStatus.BREAKS, "AtomicOpsCap 32bit-", null));
+        assertThat(AtomicsChain.port(Fx.node(t, "0000:03:00.0")).status()).isEqualTo(AtomicsChain.PortStatus.UNKNOWN);
+        assertThat(AtomicsChain.port(Fx.node(t, "0000:06:00.0")).missingBit()).isEqualTo("AtomicOpsCtl EgressBlck+");
+        assertThat(AtomicsChain.port(Fx.node(t, "0000:09:00.0")).why())
+                .isEqualTo("part of its AtomicOps bits were not printed");
+        assertThat(AtomicsChain.port(Fx.node(t, "0000:0b:00.0")).status()).isEqualTo(AtomicsChain.PortStatus.ROUTES);
     }
 
     @Test

@@ -153,6 +153,12 @@ final class Fx {
         }
     }
 
+    /** Takes a function out again (a fixture variant with another card in that place). */
+    Fx remove(String bdf) {
+        fns.removeIf(f -> f.b.bdf.equals(Bdf.parse(bdf)));
+        return this;
+    }
+
     F add(String bdf) {
         F f = new F(bdf);
         fns.add(f);

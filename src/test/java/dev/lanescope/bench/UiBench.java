@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import dev.lanescope.capture.CaptureLoader;
-import dev.lanescope.export.PngExporter;
+import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.layout.SyntheticTopologies;
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;

@@ -15,7 +15,7 @@ import javafx.application.Platform;
 import javafx.scene.Parent;
 import javafx.stage.Stage;
 
-import dev.lanescope.export.PngExporter;
+import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.probe.ProbeViewModel;
 import dev.lanescope.ui.probe.ProbeViewModel.State;
@@ -27,11 +27,14 @@ import dev.lanescope.ui.probe.SystemProbeBackend;
  * {@link SystemProbeBackend}: nvcc, build cache, nvidia-smi, sysfs). Not a test: CI has no GPU. It is run by
  * hand on the device machine and its output is kept as evidence under docs/bench/.
  *
- * <p>{@code ProbeWindowOnGpu OUTDIR [--quick] [--decline-if-busy]}: presses Run for "this machine's GPU 0",
- * answers the busy-GPU question (declines with {@code --decline-if-busy}, else accepts and says so), waits
+ * <p>{@code ProbeWindowOnGpu OUTDIR [--quick] [--decline-if-busy] [--expect-busy]
+ * [--engine "17.7 GB/s at 460800 B"]}: presses Run
+ * for "this machine's GPU 0", answers the busy-GPU question through the view-model after the window is loaded
+ * (declines with {@code --decline-if-busy}, else accepts and says so), types the engine claim if given, waits
  * for the run to end, then writes {@code window.png} (the window as the user saw it), {@code window.txt}
  * (status, reading, ratio, evidence, probe output, the question asked) and a copy of the saved receipt.
- * Exit 0 when the window reached the expected end state.
+ * Exit 0 when the window reached the expected end state (declined: asked, idle, nothing run; otherwise finished,
+ * and with {@code --expect-busy} asked first).
  */
 public final class ProbeWindowOnGpu {
 
@@ -57,6 +60,8 @@ public final class ProbeWindowOnGpu {
         Path out = Files.createDirectories(Path.of(args[0]));
         boolean quick = List.of(args).contains("--quick");
         boolean decline = List.of(args).contains("--decline-if-busy");
+        int e = List.of(args).indexOf("--engine");
+        String engine = e >= 0 && e + 1 < args.length ? args[e + 1] : null;
 
         CountDownLatch started = new CountDownLatch(1);
         Platform.startup(started::countDown);
@@ -68,16 +73,19 @@ public final class ProbeWindowOnGpu {
         Instant t0 = Instant.now();
         onFx(() -> {
             ProbeViewModel vm = new ProbeViewModel(null, new SystemProbeBackend());
-            vm.setConfirm(question -> {
+            Parent r = ProbeWindow.load(vm, null);
+            // answered after the window installed its dialog: the preset answer must still win
+            vm.answerBusyQuestionWith(question -> {
                 asked.add(question);
+                System.out.println((decline ? "declining" : "accepting") + " the busy-GPU question:\n" + question);
                 return !decline;
             });
-            Parent r = ProbeWindow.load(vm, null);
             Stage s = new Stage();
             s.setTitle("lanescope — bandwidth probe");
             s.setScene(Windows.sceneFittingScreen(r, 1180, 860));
             s.show();
             vm.quickProperty().set(quick);
+            if (engine != null) vm.engineClaimProperty().set(engine);
             vm.stateProperty().addListener((o, a, b) -> System.out.println("window state: " + a + " -> " + b
                     + " (" + Duration.between(t0, Instant.now()).toSeconds() + " s)"));
             vm.run();
@@ -119,6 +127,8 @@ public final class ProbeWindowOnGpu {
             b.append("reading: ").append(vm.readingTextProperty().get()).append('\n');
             b.append("ratio: ").append(vm.ratioTextProperty().get()).append('\n');
             b.append("evidence: ").append(vm.evidenceTextProperty().get()).append('\n');
+            b.append("engine typed: ").append(vm.engineClaimProperty().get()).append('\n');
+            b.append("engine against wire: ").append(vm.engineReadingProperty().get()).append('\n');
             b.append("busy-GPU question asked: ").append(asked.isEmpty() ? "no" : String.join("\n---\n", asked))
                     .append('\n');
             b.append("probe output:\n").append(vm.probeOutputProperty().get()).append('\n');
@@ -137,7 +147,10 @@ public final class ProbeWindowOnGpu {
             }
         }
         Platform.exit();
-        boolean expected = decline ? end == State.IDLE && !asked.isEmpty() : end == State.FINISHED;
+        // declined: asked, and no probe started (no result, no receipt); accepted: the run finished
+        boolean expectBusy = List.of(args).contains("--expect-busy");
+        boolean expected = decline ? end == State.IDLE && !asked.isEmpty() && vm.sizes().isEmpty()
+                : end == State.FINISHED && (!expectBusy || !asked.isEmpty());
         return expected ? 0 : 1;
     }
 

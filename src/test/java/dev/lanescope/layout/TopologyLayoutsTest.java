@@ -44,10 +44,33 @@ class TopologyLayoutsTest {
     @Test
     void namesLoseTheirVendorPrefix() {
         assertThat(TopologyLayouts.withoutVendor("Advanced Micro Devices, Inc. [AMD/ATI] Picasso (rev c2)"))
-                .isEqualTo("Picasso (rev c2)");
+                .isEqualTo("Picasso");
         assertThat(TopologyLayouts.withoutVendor("NVIDIA Corporation GA102 [GeForce RTX 3090]"))
                 .isEqualTo("GA102 [GeForce RTX 3090]");
-        assertThat(TopologyLayouts.withoutVendor("Pericom Semiconductor PI7C9X2G608GP")).isEqualTo("Pericom Semiconductor PI7C9X2G608GP");
+        assertThat(TopologyLayouts.withoutVendor("Pericom Semiconductor PI7C9X2G608GP")).isEqualTo("PI7C9X2G608GP");
+        assertThat(TopologyLayouts.withoutVendor("Ampere Computing, LLC Altra PCI Express Root Port a0"))
+                .isEqualTo("Altra PCI Express Root Port a0");
+        assertThat(TopologyLayouts.withoutVendor("Renesas Technology Corp. SH7758 PCIe Switch [PS]"))
+                .isEqualTo("SH7758 PCIe Switch [PS]");
+        assertThat(TopologyLayouts.withoutVendor("Broadcom Inc. and subsidiaries NetXtreme BCM5720 Gigabit Ethernet"))
+                .isEqualTo("NetXtreme BCM5720 Gigabit Ethernet");
+        assertThat(TopologyLayouts.withoutVendor("Intel Corporation Ethernet Controller X710 for 10GbE SFP+"))
+                .isEqualTo("Ethernet Controller X710 for 10GbE SFP+");
+        // a device pci.ids does not know keeps whose it is
+        assertThat(TopologyLayouts.withoutVendor("NVIDIA Corporation Device 2335")).isEqualTo("NVIDIA device 2335");
+        assertThat(TopologyLayouts.withoutVendor("Shenzhen Longsys Electronics Co., Ltd. Device 1602"))
+                .isEqualTo("Shenzhen device 1602");
+    }
+
+    @Test
+    void aLongNameWrapsAndKeepsTheTailThatTellsPortsApart() {
+        assertThat(BoxNames.boxName("Intel Corporation C620 Series Chipset Family PCI Express Root Port #5"))
+                .isEqualTo("C620 Series Chipset Family PCI\nExpress Root Port #5");
+        String longest = BoxNames.boxName("Intel Corporation Xeon E7 v4/Xeon E5 v4/Xeon E3 v4/Xeon D PCI Express"
+                + " Root Port 2 with an extra long model name that goes on");
+        assertThat(longest.split("\n")).hasSize(2).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(
+                BoxNames.LINE));
+        assertThat(longest).startsWith("Xeon E7 v4").endsWith("long model name that goes on");
     }
 
     @Test

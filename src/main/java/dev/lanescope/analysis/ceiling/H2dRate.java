@@ -7,8 +7,8 @@ import java.util.Locale;
 import dev.lanescope.model.LinkState;
 
 /**
- * The host-to-device rate the ceiling uses and where it came from: a probe receipt, a typed number, or the trained
- * link x an achievable factor (an assumption the user sees and can change, never a register fact).
+ * The host-to-device rate the ceiling uses and where it came from: a probe receipt, a typed number, or the
+ * capable link x an achievable factor (an assumption the user sees and can change, never a register fact).
  *
  * @param gbPerS     bulk rate (large transfers), GB/s
  * @param overheadUs per-transfer overhead on top of bytes / rate, microseconds
@@ -26,18 +26,21 @@ public record H2dRate(double gbPerS, double overheadUs, Source source, String no
         return new H2dRate(gbPerS, overheadUs, Source.TYPED, "typed by the user");
     }
 
-    /** The trained link's usable bandwidth x {@code factor}. */
-    public static H2dRate fromLink(LinkState trained, double factor, double overheadUs) {
-        if (trained == null || !trained.isKnown()) {
-            throw new CeilingInputException("link", "the trained link is unknown or down (" + trained
+    /**
+     * A link's usable bandwidth x {@code factor}. Give the link the card is capable of on its path, never the one it
+     * trained to while idle (an idle GPU sits at 2.5 GT/s and would read as a slow link).
+     */
+    public static H2dRate fromLink(LinkState link, double factor, double overheadUs) {
+        if (link == null || !link.isKnown()) {
+            throw new CeilingInputException("link", "the link is unknown or down (" + link
                     + "): give a measured rate (--h2d or --receipt) instead");
         }
         Check.finiteIn("achievableFactor", factor, 0.01, 1, "",
                 "copies cannot beat the usable bandwidth after encoding");
-        double usable = trained.gigabytesPerSecond();
+        double usable = link.gigabytesPerSecond();
         String note = String.format(Locale.ROOT,
                 "%s usable %.3f GB/s x achievable factor %.2f: an assumption (copy engines reach about 0.8-0.9 of "
-                        + "usable), not a register fact; a probe receipt replaces it", trained.genText(), usable, factor);
+                        + "usable), not a register fact nor a measurement; a probe receipt replaces it", link.genText(), usable, factor);
         return new H2dRate(usable * factor, overheadUs, Source.LINK_ESTIMATE, note);
     }
 

@@ -34,7 +34,7 @@ import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.analysis.ceiling.TransferSample;
 import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.export.CeilingCsv;
-import dev.lanescope.export.PngCeilingExporter;
+import dev.lanescope.ui.png.PngCeilingExporter;
 import dev.lanescope.probe.H2dReceipt;
 import dev.lanescope.ui.common.FxTasks;
 import dev.lanescope.ui.main.MainViewModel;
@@ -89,6 +89,7 @@ public final class CeilingController {
     @FXML private ComboBox<HostMemoryPreset> ramPreset;
     @FXML private TextField ram;
     @FXML private Label ramError;
+    @FXML private Label ramSource;
     @FXML private TextField ramBytes;
     @FXML private Label ramBytesError;
     @FXML private TextField slab;
@@ -131,7 +132,7 @@ public final class CeilingController {
         rateSource.valueProperty().bindBidirectional(vm.rateSourceProperty());
         ramPreset.getItems().setAll(HostMemoryPreset.values());
         ramPreset.setCellFactory(lv -> cell(HostMemoryPreset::toString, "(typed)"));
-        ramPreset.setButtonCell(cell(HostMemoryPreset::label, "(typed below)"));
+        ramPreset.setButtonCell(cell(HostMemoryPreset::label, "(pick one, or type GB/s below)"));
         ramPreset.valueProperty().bindBidirectional(vm.ramPresetProperty());
 
         field(bits, vm.bitsProperty(), bitsError, CeilingViewModel.Field.BITS);
@@ -149,13 +150,15 @@ public final class CeilingController {
         show(typedBox, vm.rateSourceProperty().isEqualTo(CeilingViewModel.RateSource.TYPED));
         cardLink.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
             CeilingViewModel.CardLink c = vm.cardLinkProperty().get();
-            return c == null ? "No card selected in the main window." : c.label() + ": trained " + c.link().genText()
-                    + String.format(Locale.ROOT, ", %.3f GB/s usable", c.link().gigabytesPerSecond());
+            return c == null ? "No card with a known link capability: select a GPU in the main window, or open a"
+                    + " probe receipt." : c.label() + ": " + c.evidence()
+                    + String.format(Locale.ROOT, " (%.3f GB/s usable)", c.link().gigabytesPerSecond());
         }, vm.cardLinkProperty()));
         receiptName.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() ->
                 vm.receiptProperty().get() == null ? "No receipt open." : vm.receiptProperty().get().name(),
                 vm.receiptProperty()));
         rateNote.textProperty().bind(vm.rateNoteProperty());
+        ramSource.textProperty().bind(vm.ramNoteProperty());
         overheadSource.textProperty().bind(vm.overheadNoteProperty());
         show(overheadFromReceipt, vm.receiptOverheadOfferedProperty());
         // any key typed into the field makes its value the user's, even one that leaves the text as it was

@@ -41,7 +41,8 @@ public final class CeilingViewModel {
 
     /** Where the host-to-device rate comes from. */
     public enum RateSource {
-        LINK_ESTIMATE("Selected card's link × factor"), RECEIPT("Probe receipt"), TYPED("Typed");
+        LINK_ESTIMATE("Card's capable link × factor (an assumption)"), RECEIPT("Probe receipt"),
+        TYPED("Typed (a rate you measured)");
 
         private final String label;
 
@@ -61,8 +62,14 @@ public final class CeilingViewModel {
      */
     public enum OverheadSource { TYPED, RECEIPT, NONE }
 
-    /** A card's trained link as the main window knows it; {@code label} names the card. */
-    public record CardLink(String label, LinkState link) {
+    /**
+     * The link a card's path is capable of, as the capture shows it ({@code label} names the card, {@code evidence}
+     * says where the link was read and what the trained reading was). Never the trained link: an idle GPU trains down.
+     */
+    public record CardLink(String label, LinkState link, String evidence) {
+        public CardLink(String label, LinkState link) {
+            this(label, link, "capable " + link.genText());
+        }
     }
 
     /** A receipt's host-to-device size sweep, read once; the rate is picked per slab size. */
@@ -77,8 +84,9 @@ public final class CeilingViewModel {
     private final StringProperty activeBytes = new SimpleStringProperty("");
     private final StringProperty bits = new SimpleStringProperty("");
     private final StringProperty hitRate = new SimpleStringProperty("0");
-    private final ObjectProperty<RateSource> rateSource = new SimpleObjectProperty<>(RateSource.TYPED);
-    private final StringProperty typedH2d = new SimpleStringProperty("7.0");
+    // the capture's evidence first; nothing invented: a rate the capture cannot give stays empty until measured
+    private final ObjectProperty<RateSource> rateSource = new SimpleObjectProperty<>(RateSource.LINK_ESTIMATE);
+    private final StringProperty typedH2d = new SimpleStringProperty("");
     private final StringProperty achievable = new SimpleStringProperty(fmt(H2dRate.DEFAULT_ACHIEVABLE_FACTOR));
     private final ObjectProperty<CardLink> cardLink = new SimpleObjectProperty<>();
     private final ObjectProperty<Receipt> receipt = new SimpleObjectProperty<>();
@@ -88,8 +96,9 @@ public final class CeilingViewModel {
     private final ReadOnlyBooleanWrapper receiptOverheadOffered = new ReadOnlyBooleanWrapper(false);
     private boolean overheadTyped;
     private boolean settingOverhead;
-    private final ObjectProperty<HostMemoryPreset> ramPreset =
-            new SimpleObjectProperty<>(HostMemoryPreset.LPDDR5X_8000_256);
+    // no capture shows host memory: empty until the user picks or types it
+    private final ObjectProperty<HostMemoryPreset> ramPreset = new SimpleObjectProperty<>();
+    private final ReadOnlyStringWrapper ramNote = new ReadOnlyStringWrapper("");
     private final StringProperty ram = new SimpleStringProperty("");
     private final StringProperty ramBytes = new SimpleStringProperty("");
     private final StringProperty slab = new SimpleStringProperty("3M");
@@ -101,6 +110,7 @@ public final class CeilingViewModel {
     private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper rateNote = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper waiting = new ReadOnlyStringWrapper("");
     private boolean applyingPreset;
     private boolean evaluating;
 
@@ -124,9 +134,6 @@ public final class CeilingViewModel {
         });
         receipt.addListener((o, a, b) -> {
             if (b != null) rateSource.set(RateSource.RECEIPT);
-        });
-        cardLink.addListener((o, a, b) -> {
-            if (b != null && a == null && rateSource.get() == RateSource.TYPED) rateSource.set(RateSource.LINK_ESTIMATE);
         });
         applyModelPreset();
         applyRamPreset();
@@ -192,12 +199,22 @@ public final class CeilingViewModel {
             if (f != Field.BITS) errors.get(f).set("");
         }
         boolean ok = errors.get(Field.BITS).get().isEmpty();
+        List<String> missing = new java.util.ArrayList<>();
         Long active = bytes(Field.ACTIVE_BYTES, activeBytes.get(), "active expert bytes per token");
         Double hit = number(Field.HIT_RATE, hitRate.get(), "LRU hit rate");
         Long slabBytes = bytes(Field.SLAB, slab.get(), "slab size");
-        Double ramGb = number(Field.RAM, ram.get(), "host RAM bandwidth");
+        Double ramGb = null;
+        if (ram.get() == null || ram.get().isBlank()) {
+            missing.add("host RAM bandwidth: pick the memory type or type its GB/s (a PCIe capture cannot see memory)");
+            ramNote.set("");
+        } else {
+            ramGb = number(Field.RAM, ram.get(), "host RAM bandwidth");
+            HostMemoryPreset p = ramPreset.get();
+            ramNote.set(p != null ? "preset: " + p.label() + ", the datasheet peak (sustained reads reach less)"
+                    : "typed");
+        }
         Long ramRead = ramBytes.get().isBlank() ? active : bytes(Field.RAM_BYTES, ramBytes.get(), "bytes read in RAM");
-        H2dRate r = slabBytes == null ? null : rate(slabBytes);
+        H2dRate r = slabBytes == null ? null : rate(slabBytes, missing);
         Double over = overhead(r, slabBytes);
         ok &= active != null && hit != null && slabBytes != null && ramGb != null && ramRead != null && r != null
                 && over != null;
@@ -210,6 +227,7 @@ public final class CeilingViewModel {
                 // series first: listeners of the result read both
                 series.set(CeilingSeries.of(res, measuredLabel(r)));
                 result.set(res);
+                waiting.set("");
                 headline.set(Headlines.headline(engineShape.get(), res));
                 verdict.set(Headlines.verdict(engineShape.get(), res));
                 return;
@@ -219,8 +237,19 @@ public final class CeilingViewModel {
         }
         series.set(null);
         result.set(null);
+        String error = firstError();
+        if (error.isEmpty() && !missing.isEmpty()) {
+            // nothing is wrong: an input only a measurement or the user can give is still empty
+            waiting.set(String.join("; ", missing));
+            headline.set("Waiting for " + missing.stream().map(m -> m.substring(0, m.indexOf(':')))
+                    .collect(java.util.stream.Collectors.joining(" and ")));
+            verdict.set("No verdict yet. " + String.join(". ", missing.stream()
+                    .map(m -> Character.toUpperCase(m.charAt(0)) + m.substring(1)).toList()) + ".");
+            return;
+        }
+        waiting.set("");
         headline.set("Fix the marked input to see the verdict");
-        verdict.set(firstError());
+        verdict.set(error);
     }
 
     /**
@@ -271,10 +300,15 @@ public final class CeilingViewModel {
         evaluate();
     }
 
-    private H2dRate rate(long slabBytes) {
+    private H2dRate rate(long slabBytes, List<String> missing) {
         try {
             return switch (rateSource.get()) {
                 case TYPED -> {
+                    if (typedH2d.get() == null || typedH2d.get().isBlank()) {
+                        missing.add("host-to-device rate: type the bulk rate a probe measured on this machine, or"
+                                + " open its receipt");
+                        yield null;
+                    }
                     Double gb = number(Field.H2D, typedH2d.get(), "host-to-device rate");
                     yield gb == null ? null : H2dRate.typed(gb, 0);
                 }
@@ -282,8 +316,9 @@ public final class CeilingViewModel {
                     Double f = number(Field.ACHIEVABLE, achievable.get(), "achievable factor");
                     CardLink c = cardLink.get();
                     if (c == null) {
-                        errors.get(Field.H2D).set("no card selected in the main window: select a GPU there, "
-                                + "open a receipt or type a rate");
+                        missing.add("host-to-device rate: the capture shows no card with a known link capability"
+                                + " (select a GPU in the main window), so open a probe receipt or type a measured"
+                                + " rate");
                         yield null;
                     }
                     yield f == null ? null : H2dRate.fromLink(c.link(), f, 0);
@@ -291,8 +326,8 @@ public final class CeilingViewModel {
                 case RECEIPT -> {
                     Receipt rc = receipt.get();
                     if (rc == null) {
-                        errors.get(Field.H2D).set("no receipt open: open one (pcie_bw JSON lines or a "
-                                + "run_receipt.sh receipt)");
+                        missing.add("host-to-device rate: open a probe receipt (pcie_bw JSON lines or a"
+                                + " run_receipt.sh receipt)");
                         yield null;
                     }
                     yield H2dRate.fromSamples(rc.samples(), slabBytes, rc.what());
@@ -310,7 +345,8 @@ public final class CeilingViewModel {
         return switch (r.source()) {
             case RECEIPT -> "measured";
             case TYPED -> "typed";
-            case LINK_ESTIMATE -> cardLink.get().link().genText() + " × " + achievable.get().trim();
+            case LINK_ESTIMATE -> cardLink.get().link().genText() + " capable × " + achievable.get().trim()
+                    + " (assumed)";
         };
     }
 
@@ -430,6 +466,10 @@ public final class CeilingViewModel {
     public ReadOnlyStringProperty headlineProperty() { return headline.getReadOnlyProperty(); }
     public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
     public ReadOnlyStringProperty rateNoteProperty() { return rateNote.getReadOnlyProperty(); }
+    /** Where the host RAM figure comes from, in words ({@code typed}, the preset); empty while none is given. */
+    public ReadOnlyStringProperty ramNoteProperty() { return ramNote.getReadOnlyProperty(); }
+    /** The inputs still missing, each with how to get it; empty when a verdict is shown or an input is refused. */
+    public ReadOnlyStringProperty waitingProperty() { return waiting.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<OverheadSource> overheadSourceProperty() { return overheadSource.getReadOnlyProperty(); }
     /** Where the overhead in use comes from, in words: {@code typed}, {@code from the receipt: 7.9 µs at 3 MiB}. */
     public ReadOnlyStringProperty overheadNoteProperty() { return overheadNote.getReadOnlyProperty(); }

@@ -1,7 +1,6 @@
 package dev.lanescope.ui.ceiling;
 
 import java.net.URL;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,8 +10,8 @@ import javafx.scene.Parent;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
+import dev.lanescope.analysis.ceiling.CapableLink;
 import dev.lanescope.model.Bdf;
-import dev.lanescope.model.Link;
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.main.MainViewModel;
@@ -20,8 +19,8 @@ import dev.lanescope.ui.theme.Themes;
 
 /**
  * The "Does the link matter?" window, opened from the main window. It follows the main window's selected card (or
- * its first GPU when none is selected): that card's trained link, times the achievable factor, is the rate used
- * until a receipt is opened or a rate typed.
+ * its first GPU when none is selected): the link that card's path is capable of (never its trained link, which an
+ * idle GPU drops), times the achievable factor, is the assumed rate until a receipt is opened or a rate typed.
  */
 public final class CeilingWindow {
 
@@ -93,8 +92,8 @@ public final class CeilingWindow {
     }
 
     /**
-     * The selected card's link, else the first GPU's: the narrowest trained hop on its path to the root complex
-     * (the hop that caps host-to-device copies), named after the card.
+     * The selected card's capable link, else the first GPU's: the narrowest capability on its path to the root
+     * complex (the hop that caps host-to-device copies on a healthy boot), named after the card.
      */
     static Optional<CeilingViewModel.CardLink> cardLink(MainViewModel main) {
         MainViewModel.Loaded l = main.getLoaded();
@@ -109,18 +108,11 @@ public final class CeilingWindow {
     }
 
     private static Optional<CeilingViewModel.CardLink> cardLink(MainViewModel.Loaded l, Bdf card) {
-        var node = l.topology().node(card);
-        if (node.isEmpty()) return Optional.empty();
-        Optional<Link> narrowest = l.topology().linksUpward(node.get()).stream()
-                .filter(k -> k.trained() != null && k.trained().isKnown())
-                .min(Comparator.comparingLong(k -> k.trained().mbps()));
-        if (narrowest.isEmpty()) return Optional.empty();
-        var f = node.get().function();
+        Optional<CapableLink> c = CapableLink.of(l.topology(), card);
+        if (c.isEmpty()) return Optional.empty();
+        var f = l.topology().node(card).orElseThrow().function();
         String name = f.vendorDeviceName() == null ? "" : " " + shortName(f.vendorDeviceName());
-        Link hop = narrowest.get();
-        boolean own = hop.device().bdf().equals(card);
-        String label = card + name + (own ? "" : " (narrowest hop " + hop.port().bdf() + ")");
-        return Optional.of(new CeilingViewModel.CardLink(label, hop.trained()));
+        return Optional.of(new CeilingViewModel.CardLink(card + name, c.get().capable(), c.get().describe()));
     }
 
     /** {@code NVIDIA Corporation TU117M [GeForce GTX 1650 Mobile]} → {@code GeForce GTX 1650 Mobile}. */

@@ -84,7 +84,7 @@ public final class DetailsController {
         peers.getChildren().clear();
         if (a.peers().isEmpty()) peers.getChildren().add(cell("No other GPU or NIC to pair with in this capture."));
         for (CardAdvice.Peer p : a.peers()) {
-            Label l = cell(p.other().shortForm() + " " + p.otherName() + ": " + p.pathClass() + " · NCCL: " + p.ncclLevel());
+            Label l = cell(p.otherAddress() + " " + p.otherName() + ": " + p.pathClass() + " · NCCL: " + p.ncclLevel());
             l.setWrapText(true);
             l.getStyleClass().add("peer-head");
             peers.getChildren().add(l);

@@ -119,7 +119,7 @@ public final class CompareController {
     private void showFirstChange() {
         String focus = vm.rows().stream().map(CompareViewModel.Row::focusId).filter(java.util.Objects::nonNull)
                 .findFirst().orElse(null);
-        topology.fit(focus);
+        topology.fit();
         if (focus != null) topology.reveal(focus);
     }
 

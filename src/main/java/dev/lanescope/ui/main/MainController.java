@@ -35,7 +35,7 @@ import org.controlsfx.control.StatusBar;
 import org.controlsfx.control.textfield.TextFields;
 
 import dev.lanescope.export.GraphExports;
-import dev.lanescope.export.PngExporter;
+import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
 import dev.lanescope.ui.ceiling.CeilingWindow;
@@ -139,10 +139,11 @@ public final class MainController {
         });
         vm.modeProperty().addListener((o, a, b) -> {
             (b == EdgeColours.Mode.ATOMICS ? atomicsMode : verdictMode).setSelected(true);
-            legend.show(b);
             refresh();
         });
-        legend.show(vm.modeProperty().get());
+        legend.show(vm.modeProperty().get(), vm.edgeColours().values());
+        topology.widthProperty().addListener((o, a, b) -> vm.setViewSize(b.doubleValue(), topology.getHeight()));
+        topology.heightProperty().addListener((o, a, b) -> vm.setViewSize(topology.getWidth(), b.doubleValue()));
         (vm.modeProperty().get() == EdgeColours.Mode.ATOMICS ? atomicsMode : verdictMode).setSelected(true);
         search.textProperty().bindBidirectional(vm.searchProperty());
         vm.searchProperty().addListener((o, a, b) -> refresh());
@@ -156,9 +157,11 @@ public final class MainController {
         vm.candidateProperty().addListener((o, a, b) -> refresh());
         vm.loadedProperty().addListener((o, a, b) -> {
             boolean fresh = a == null || b == null || a.topology() != b.topology();
+            boolean refolded = !fresh && b != null && !a.picture().focus().equals(b.picture().focus());
             topology.setPicture(b == null ? null : b.picture());
             refresh();
-            if (fresh) Platform.runLater(this::fit);
+            if (fresh || refolded && !b.picture().focus().isEmpty()) Platform.runLater(this::showFirstView);
+            else if (refolded) Platform.runLater(topology::fit); // the whole machine, as asked
         });
         vm.themeProperty().addListener((o, a, b) -> Themes.apply(root, b));
         Themes.apply(root, vm.themeProperty().get());
@@ -284,6 +287,8 @@ public final class MainController {
         if (l == null) return;
         Bdf sel = vm.selectedProperty().get();
         String selId = sel == null || l.picture().nodeOf(sel) == null ? null : l.picture().nodeOf(sel).id();
+        legend.show(vm.modeProperty().get(), vm.edgeColours().values(), !vm.highlighted().isEmpty(),
+                !vm.candidateIds().isEmpty(), l.picture().folded());
         topology.applyState(vm.edgeColours(), selId, vm.highlighted(), vm.candidateIds(), vm.matches(),
                 vm.atomicsBreaks());
     }
@@ -406,28 +411,34 @@ public final class MainController {
         showProbe();
     }
 
+    /** File ▸ Export PNG: the decision picture for the selected card (else the first fault's, else the first GPU). */
     @FXML
     private void exportPng() {
+        exportPng(false);
+    }
+
+    /** File ▸ Export PNG of the whole machine. */
+    @FXML
+    private void exportFullPng() {
+        exportPng(true);
+    }
+
+    private void exportPng(boolean full) {
         MainViewModel.Loaded l = vm.getLoaded();
         if (l == null) return;
         File f = chooseTarget("PNG image", "*.png", "lanescope.png");
         if (f == null) return;
-        PngExporter.export(PngExporter.compose(l.picture(), vm.edgeColours(), selectedId(l), vm.highlighted(),
-                        vm.candidateIds(), vm.atomicsBreaks(), vm.modeProperty().get(), header(l),
-                        vm.themeProperty().get()), f.toPath())
+        exportPngTo(f.toPath(), full);
+    }
+
+    /** Writes the PNG (FX thread); the status line says where, or why not. */
+    public java.util.concurrent.CompletableFuture<Path> exportPngTo(Path out, boolean full) {
+        MainViewModel.Loaded l = vm.getLoaded();
+        var parent = PngExporter.composeFor(l.analysed(), vm.selectedProperty().get(), vm.modeProperty().get(),
+                full, "lanescope · " + vm.captureInfoProperty().get(), vm.themeProperty().get());
+        return PngExporter.export(parent, out, full ? PngExporter.MAX_SIDE : PngExporter.DECISION_WIDTH)
                 .whenComplete((p, e) -> Platform.runLater(() -> vm.statusProperty().set(
                         e == null ? "Saved " + p : "PNG export failed: " + e.getMessage())));
-    }
-
-    private String selectedId(MainViewModel.Loaded l) {
-        Bdf sel = vm.selectedProperty().get();
-        return sel == null || l.picture().nodeOf(sel) == null ? null : l.picture().nodeOf(sel).id();
-    }
-
-    PngExporter.Header header(MainViewModel.Loaded l) {
-        var a = vm.adviceProperty().get();
-        return new PngExporter.Header("lanescope · " + vm.captureInfoProperty().get(),
-                a == null ? null : a.title(), a == null ? null : a.answer());
     }
 
     @FXML
@@ -488,22 +499,46 @@ public final class MainController {
         topology.zoom(1 / 1.2);
     }
 
-    /** The device below the first faulty hop (lost lanes, trained low): what the user should see first. */
-    private static Bdf firstFault(MainViewModel.Loaded l) {
-        if (l == null) return null;
-        return l.analysed().report().hops().stream()
-                .filter(h -> h.verdict().isFault() && h.link().device() != null)
-                .map(h -> h.link().device().bdf())
-                .findFirst().orElse(null);
-    }
-
     @FXML
     private void fit() {
+        topology.fit();
+    }
+
+    /**
+     * The first view of a capture: all of it when that is readable, else the paths that matter (the picture is
+     * folded to them) with the subject card (selected, first fault, first GPU) and the GPUs in view at a readable
+     * zoom; the scroll bars say what lies off screen.
+     */
+    private void showFirstView() {
         MainViewModel.Loaded l = vm.getLoaded();
-        Bdf focus = vm.selectedProperty().get() != null ? vm.selectedProperty().get() : firstFault(l);
-        if (focus == null && !vm.gpus().isEmpty()) focus = vm.gpus().get(0);
-        var nv = l == null || focus == null ? null : l.picture().nodeOf(focus);
-        topology.fit(nv == null ? null : nv.id());
+        if (l == null) return;
+        if (topology.fitZoom() >= dev.lanescope.ui.model.PictureFocus.READABLE_ZOOM) {
+            topology.fit();
+            return;
+        }
+        if (l.picture().focus().isEmpty() && focusedOnce != l.topology()) {
+            // chosen for a guessed size before the window was laid out; too large for the real one: fold it
+            focusedOnce = l.topology();
+            vm.toggleFocus();
+        }
+        // the card the picture is about first, then the GPUs: together at a readable zoom where they fit
+        Bdf subject = dev.lanescope.ui.model.PictureFocus.subject(l.analysed(), vm.selectedProperty().get());
+        List<String> ids = new java.util.ArrayList<>();
+        if (subject != null && l.picture().nodeOf(subject) != null) ids.add(l.picture().nodeOf(subject).id());
+        for (Bdf gpu : vm.gpus()) {
+            var nv = l.picture().nodeOf(gpu);
+            if (nv != null && !ids.contains(nv.id())) ids.add(nv.id());
+        }
+        if (ids.isEmpty()) topology.fit();
+        else topology.showBoxes(ids, dev.lanescope.ui.model.PictureFocus.READABLE_ZOOM);
+    }
+
+    /** The capture whose first view was folded to its paths already (it is done once, not on every relayout). */
+    private Object focusedOnce;
+
+    @FXML
+    private void toggleFocus() {
+        vm.toggleFocus();
     }
 
     @FXML

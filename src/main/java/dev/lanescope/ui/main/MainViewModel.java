@@ -37,6 +37,7 @@ import dev.lanescope.ui.model.CardAdvice;
 import dev.lanescope.ui.model.EdgeColours;
 import dev.lanescope.ui.model.Insights;
 import dev.lanescope.ui.model.InsightsFactory;
+import dev.lanescope.ui.model.PictureFocus;
 
 /**
  * The state of the explorer window and its commands. Everything here is touched on the FX thread only;
@@ -78,6 +79,8 @@ public final class MainViewModel {
     private final ObservableList<List<Path>> recentView = FXCollections.unmodifiableObservableList(recentList);
     private final LiveCapture live;
     private Bdf pendingSelect;
+    private double viewWidth = 1100;
+    private double viewHeight = 640;
 
     /** {@code live} reads this machine (File ▸ Read this machine now); tests pass one with their own runner. */
     public MainViewModel(RecentCaptures recent, LiveCapture live) {
@@ -165,6 +168,34 @@ public final class MainViewModel {
         this.pendingSelect = bdf;
     }
 
+    /** The size of the drawing area: the first view of a capture is chosen for it (whole machine or focused). */
+    public void setViewSize(double width, double height) {
+        if (width > 50 && height > 50) {
+            viewWidth = width;
+            viewHeight = height;
+        }
+    }
+
+    /**
+     * Shows the whole machine, or (when it is showing) only the paths that matter with the rest folded:
+     * the selected card's (else the first fault's or first GPU's), its candidate slots', the other GPUs'.
+     */
+    public void toggleFocus() {
+        Loaded l = loaded.get();
+        if (l == null) return;
+        Set<String> exp = Set.copyOf(expanded);
+        Set<Bdf> focus = l.picture().focus().isEmpty()
+                ? PictureFocus.of(l.analysed(), PictureFocus.subject(l.analysed(), selected.get()), false) : Set.of();
+        FxTasks.run(() -> TopologyLayouts.of(l.topology(), exp, focus))
+                .onSuccess(pic -> {
+                    loaded.set(new Loaded(l.inputs(), l.label(), l.analysed(), pic));
+                    status.set(pic.focus().isEmpty() ? "Showing the whole machine"
+                            : "Showing the paths that matter; double-click a dashed box to open it");
+                })
+                .onError(e -> status.set("Layout failed: " + e.getMessage()))
+                .start();
+    }
+
     public void toggleMode() {
         mode.set(mode.get() == EdgeColours.Mode.VERDICTS ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS);
     }
@@ -185,6 +216,9 @@ public final class MainViewModel {
     public Task<Loaded> open(List<Path> inputs, String sampleSource, String note) {
         List<Path> in = List.copyOf(inputs);
         Set<String> exp = Set.of();
+        Bdf select = pendingSelect;
+        double vw = viewWidth;
+        double vh = viewHeight;
         String bannerBefore = sampleBanner.get();
         loading.set(true);
         status.set("Reading " + describe(in) + " …");
@@ -200,7 +234,7 @@ public final class MainViewModel {
             InsightsFactory.Analysed analysed = InsightsFactory.analyse(topology);
             long t2 = System.nanoTime();
             p.update(0.75, "Laying out " + topology.functions().size() + " functions …");
-            TopologyLayouts.Picture picture = TopologyLayouts.of(topology, exp);
+            TopologyLayouts.Picture picture = PictureFocus.firstView(analysed, exp, select, vw, vh);
             long t3 = System.nanoTime();
             if (Boolean.getBoolean("lanescope.timing")) {
                 System.out.printf("lanescope timing: read %d ms, build+analyse %d ms, layout %d ms (at %d ms after JVM start)%n",
@@ -291,7 +325,7 @@ public final class MainViewModel {
         sampleBanner.set(sampleSource == null ? "" : "Sample capture: " + l.label() + " (from " + sampleSource + ")");
         nonRootBanner.set(c.isNonRoot() ? nonRootText(c) : "");
         captureInfo.set(captureInfo(l));
-        long gpus = l.topology().functions().stream().filter(f -> f.function().isGpuOrAccelerator()).count();
+        long gpus = l.analysed().report().accelerators().size();
         status.set(l.topology().functions().size() + " functions, " + l.topology().links().size() + " links, "
                 + gpus + " GPU" + (gpus == 1 ? "" : "s") + problemCount());
         if (pendingSelect != null) {
@@ -313,7 +347,7 @@ public final class MainViewModel {
         if (l == null || groupKey == null) return;
         if (!expanded.remove(groupKey)) expanded.add(groupKey);
         Set<String> exp = Set.copyOf(expanded);
-        FxTasks.run(() -> TopologyLayouts.of(l.topology(), exp))
+        FxTasks.run(() -> TopologyLayouts.of(l.topology(), exp, l.picture().focus()))
                 .onSuccess(pic -> loaded.set(new Loaded(l.inputs(), l.label(), l.analysed(), pic)))
                 .onError(e -> status.set("Layout failed: " + e.getMessage()))
                 .start();
@@ -393,6 +427,7 @@ public final class MainViewModel {
         Loaded l = loaded.get();
         if (l == null) return;
         TopologyLayouts.NodeView n = l.picture().nodes().get(nodeId);
+        if (n != null && n.kind() == TopologyLayouts.Kind.FOLD) return; // double-click opens it
         if (n == null || n.members().isEmpty()) {
             selected.set(null);
             return;
@@ -405,9 +440,8 @@ public final class MainViewModel {
         Loaded l = loaded.get();
         List<Bdf> out = new ArrayList<>();
         if (l == null) return out;
-        for (TopoNode.FunctionNode f : l.topology().functions()) {
-            if (f.function().isGpuOrAccelerator()) out.add(f.bdf());
-        }
+        // the analysis's GPU cards (an iGPU or a BMC's display is not one), in address order
+        out.addAll(new java.util.TreeSet<>(l.analysed().report().accelerators()));
         return out;
     }
 
@@ -420,8 +454,13 @@ public final class MainViewModel {
     }
 
     static String captureInfo(Loaded l) {
-        Map<String, String> md = l.topology().capture().metadata();
-        StringBuilder sb = new StringBuilder(l.label());
+        return captureLine(l.label(), l.topology());
+    }
+
+    /** "label · host H · captured T": which machine and when, as the window's header and the PNG's title say it. */
+    public static String captureLine(String label, Topology t) {
+        Map<String, String> md = t.capture().metadata();
+        StringBuilder sb = new StringBuilder(label);
         String host = md.getOrDefault("host", md.get("hostname"));
         if (host != null) sb.append(" · host ").append(host);
         String time = md.getOrDefault("captured", md.getOrDefault("capture-time", md.getOrDefault("date", md.get("time"))));

@@ -29,7 +29,9 @@ public record CardAdvice(Bdf card, String title, String answer, List<PathHop> pa
                           String verdictKey, String verdict) {
     }
 
-    public record Peer(Bdf other, String otherName, String pathClass, String ncclLevel, String explanation) {
+    /** @param otherAddress the other end's address as shown: the full DDDD:BB:DD.F when the capture has several domains */
+    public record Peer(Bdf other, String otherAddress, String otherName, String pathClass, String ncclLevel,
+                       String explanation) {
     }
 
     /** A slot the card could move to; {@code port} is the downstream-facing port of that slot. */

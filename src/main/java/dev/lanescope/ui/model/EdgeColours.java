@@ -3,12 +3,12 @@ package dev.lanescope.ui.model;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import dev.lanescope.analysis.AtomicsChain;
 import dev.lanescope.layout.TopologyLayouts;
-import dev.lanescope.model.Atomics;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Link;
-import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 
@@ -52,15 +52,30 @@ public final class EdgeColours {
 
     public static final List<LegendEntry> ATOMICS_LEGEND = List.of(
             new LegendEntry("routes", "Routes AtomicOps", "this port passes or completes atomics"),
-            new LegendEntry("blocks", "Breaks the chain", "Routing- on a switch port, no completer at the root port, or EgressBlck+"),
+            new LegendEntry("blocks", "Breaks the chain", "Routing- on a switch port, no completer at the root port, or"
+                    + " EgressBlck+, above a device whose driver needs atomics (an AMD GPU, or one showing ReqEn+)"),
+            new LegendEntry("noroute", "Does not route, not needed", "the same bits, but nothing below asks for"
+                    + " atomics (NVIDIA GPUs, NVMe drives, USB and Thunderbolt controllers do not): information"),
             new LegendEntry("na", "Not known / no link", "not printed by lspci, hidden, or not a PCIe hop"));
+
+    /**
+     * The legend rows of {@code mode} whose colour appears among {@code used} (edge tokens of a picture), in
+     * legend order; every row when {@code used} is null.
+     */
+    public static List<LegendEntry> legend(Mode mode, java.util.Collection<String> used) {
+        List<LegendEntry> all = mode == Mode.ATOMICS ? ATOMICS_LEGEND : VERDICT_LEGEND;
+        if (used == null) return all;
+        java.util.Set<String> in = new java.util.HashSet<>(used);
+        return all.stream().filter(e -> in.contains(e.key())).toList();
+    }
 
     /** Colour tokens per edge id for the given mode. */
     public static Map<String, String> of(TopologyLayouts.Picture picture, Topology topology, Insights insights,
                                          Mode mode) {
         Map<String, String> out = new LinkedHashMap<>();
+        Set<Bdf> matter = mode == Mode.ATOMICS ? AtomicsChain.portsThatMatter(topology) : Set.of();
         for (TopologyLayouts.EdgeView e : picture.edges().values()) {
-            out.put(e.id(), mode == Mode.VERDICTS ? verdictKey(e, insights) : atomicsKey(e, topology));
+            out.put(e.id(), mode == Mode.VERDICTS ? verdictKey(e, insights) : atomicsKey(e, topology, matter));
         }
         return out;
     }
@@ -71,32 +86,20 @@ public final class EdgeColours {
         return h == null ? "unknown" : h.key();
     }
 
-    /** Does the hop route atomics: judged at the upstream end of the edge (DOMAIN.md §4). */
-    static String atomicsKey(TopologyLayouts.EdgeView e, Topology topology) {
+    /**
+     * Does the hop route atomics: the upstream end of the edge judged by the analysis' own port rule, so the graph
+     * and the panel never disagree. {@code matter} holds the ports above a device that needs atomics.
+     */
+    static String atomicsKey(TopologyLayouts.EdgeView e, Topology topology, Set<Bdf> matter) {
         Bdf src = Bdf.tryParse(e.source());
         if (src == null) return "na";
         TopoNode.FunctionNode n = topology.node(src).orElse(null);
         if (n == null) return "na";
-        PciFunction f = n.function();
-        Atomics a = f.express() == null ? null : f.express().atomics();
-        if (a == null || a.isEmpty()) return "na";
-        switch (n.role()) {
-            case ROOT_PORT: {
-                if (a.completer32() == null && a.completer64() == null) return "na";
-                return Boolean.TRUE.equals(a.completer32()) && Boolean.TRUE.equals(a.completer64()) ? "routes" : "blocks";
-            }
-            case SWITCH_DOWNSTREAM: {
-                if (a.routing() == null) return "na";
-                return a.routing() ? "routes" : "blocks";
-            }
-            case SWITCH_UPSTREAM: {
-                if (Boolean.TRUE.equals(a.egressBlocked())) return "blocks";
-                if (a.routing() == null) return "na";
-                return a.routing() ? "routes" : "blocks";
-            }
-            default:
-                return "na";
-        }
+        return switch (AtomicsChain.port(n).status()) {
+            case ROUTES -> "routes";
+            case BREAKS -> matter.contains(src) ? "blocks" : "noroute";
+            case UNKNOWN, NOT_CHECKED -> "na";
+        };
     }
 
     /** The box of the first function that breaks the card's AtomicOps chain (empty when none). */

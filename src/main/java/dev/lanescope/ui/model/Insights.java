@@ -25,10 +25,16 @@ public record Insights(Map<Link, Hop> hops, Map<Bdf, Atomic> atomics, List<Strin
         }
     }
 
-    /** AtomicOps for an endpoint: ok (reaches the root), breaks at a port, or unknown. */
-    public record Atomic(String status, Bdf breaksAt, String missingBit, String reason) {
+    /**
+     * AtomicOps for an endpoint: ok (reaches the root), breaks at a port, or unknown. {@code breaksAt} is the port
+     * that breaks the chain ({@code blocked}) or hides the fact; {@code fault} is true only when the chain breaks for
+     * a device whose driver needs AtomicOps (anything else is information, never painted as a fault).
+     */
+    public record Atomic(String status, Bdf breaksAt, String missingBit, String reason, boolean blocked,
+                         boolean fault) {
+        /** The chain breaks and the device needs it: the graph marks the breaking port. */
         public boolean broken() {
-            return breaksAt != null;
+            return fault;
         }
     }
 

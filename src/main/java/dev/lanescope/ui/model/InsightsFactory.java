@@ -50,8 +50,8 @@ public final class InsightsFactory {
         }
         Map<Bdf, Insights.Atomic> atomics = new HashMap<>();
         for (AtomicsVerdict a : report.atomics()) {
-            atomics.put(a.endpoint(), new Insights.Atomic(words(a.status()), a.breaksAt(),
-                    a.missingBit() == null ? null : String.valueOf(a.missingBit()), a.reason()));
+            atomics.put(a.endpoint(), new Insights.Atomic(a.words(), a.breaksAt(), a.missingBit(), a.reason(),
+                    a.status() == AtomicsVerdict.Status.BLOCKED, a.isFault()));
         }
         return new Analysed(topology, report, new Insights(hops, atomics, report.summary()));
     }
@@ -81,7 +81,7 @@ public final class InsightsFactory {
         List<CardAdvice.PathHop> path = new ArrayList<>();
         for (Link l : t.linksUpward(node)) {
             Insights.Hop h = a.insights().hop(l);
-            path.add(new CardAdvice.PathHop(l, l.port().bdf().shortForm(), l.device().bdf().shortForm(),
+            path.add(new CardAdvice.PathHop(l, t.address(l.port().bdf()), t.address(l.device().bdf()),
                     state(l.capable()), state(l.trained()), speed(l.target()),
                     h == null ? "unknown" : h.key(), h == null ? "not analysed" : h.verdict()));
         }
@@ -89,7 +89,8 @@ public final class InsightsFactory {
         String kernel = null;
         for (PathCeiling c : a.report().ceilings()) {
             if (!card.equals(c.device())) continue;
-            ceiling = c.sentence() + (c.mismatch() == null ? "" : " " + c.mismatch());
+            ceiling = c.sentence() + (c.mismatch() == null ? "" : " " + c.mismatch())
+                    + (c.hostPathNote() == null ? "" : " " + c.hostPathNote());
             if (c.kernelLine() != null) kernel = c.kernelLine().text();
         }
         if (kernel == null) {
@@ -100,14 +101,15 @@ public final class InsightsFactory {
         Insights.Atomic at = a.insights().atomics().get(card);
         String atomics = at == null ? "No AtomicOps verdict for this function."
                 : at.status() + ": " + at.reason()
-                + (at.missingBit() != null && at.broken() ? " (missing: " + at.missingBit() + ")" : "");
+                + (at.missingBit() != null && at.blocked() ? " (missing: " + at.missingBit() + ")" : "");
         List<CardAdvice.Peer> peers = new ArrayList<>();
         for (PeerPair p : a.report().peers()) {
             Bdf other = card.equals(p.a()) ? p.b() : card.equals(p.b()) ? p.a() : null;
             if (other == null) continue;
             String otherName = t.function(other).map(f -> f.shortName()).orElse("");
-            peers.add(new CardAdvice.Peer(other, dev.lanescope.layout.TopologyLayouts.withoutVendor(otherName),
-                    String.valueOf(p.pathClass()),
+            peers.add(new CardAdvice.Peer(other, t.address(other),
+                    dev.lanescope.layout.TopologyLayouts.withoutVendor(otherName),
+                    p.classText(),
                     String.valueOf(p.ncclP2pLevel()), p.explanation()));
         }
         return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates);
@@ -119,16 +121,6 @@ public final class InsightsFactory {
 
     private static String candidateText(MoveCandidate c) {
         return c.sentence();
-    }
-
-    private static String words(AtomicsVerdict.Status s) {
-        return switch (s) {
-            case ROUTABLE_ENABLED -> "Works";
-            case ROUTABLE_NOT_REQUESTED -> "Routable (no driver asked yet)";
-            case BLOCKED -> "Blocked";
-            case UNVERIFIABLE -> "Cannot be verified";
-            case NOT_A_REQUESTER -> "Not a requester";
-        };
     }
 
     /** {@code IDLE_DOWNSHIFT} as "idle downshift". */

@@ -36,6 +36,10 @@ final class EvidenceOnCapture {
             return new Outcome("The receipt's GPU " + gpu + " is not in the open capture (" + l.label() + "): receipt"
                     + " and capture come from different machines (or a VM), so its evidence applies to no hop.", null);
         }
+        String elsewhere = ReceiptEvidence.otherMachine(r, l.topology().capture());
+        if (elsewhere != null) {
+            return new Outcome("Not applied to the open capture (" + l.label() + "): " + elsewhere + ".", null);
+        }
         UnderLoad ev = ReceiptEvidence.of(r);
         if (ev.byFunction().isEmpty()) {
             return new Outcome("The receipt holds no under-load link evidence for " + gpu + ": the capture's verdicts"

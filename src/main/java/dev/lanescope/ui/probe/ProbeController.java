@@ -18,6 +18,7 @@ import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
@@ -56,6 +57,8 @@ public final class ProbeController {
     @FXML private Label ratioText;
     @FXML private Label readingText;
     @FXML private Label evidenceText;
+    @FXML private TextField engineClaim;
+    @FXML private Label engineReading;
     @FXML private VBox compareBox;
     @FXML private Label compareSummary;
     @FXML private Label compareDetails;
@@ -85,6 +88,9 @@ public final class ProbeController {
         showWhenText(ratioText, vm.ratioTextProperty());
         vm.readingTextProperty().addListener((o, a, b) -> readingText.setText(b));
         evidenceText.textProperty().bind(vm.evidenceTextProperty());
+        engineClaim.textProperty().bindBidirectional(vm.engineClaimProperty());
+        engineReading.textProperty().bind(vm.engineReadingProperty());
+        showWhenText(engineReading, vm.engineReadingProperty());
         showWhenText(evidenceText, vm.evidenceTextProperty());
         compareSummary.textProperty().bind(vm.compareSummaryProperty());
         compareDetails.textProperty().bind(vm.compareDetailsProperty());
@@ -192,7 +198,7 @@ public final class ProbeController {
         a.setTitle("The GPU is in use");
         a.setHeaderText("Other processes use this GPU");
         a.setContentText(users + "\n\nThe probe contends for the link it measures: a serving process may suffer, the"
-                + " numbers will be low, and a driver may wedge (seed 000). Stop them first if you can.");
+                + " numbers will be low, and a driver may wedge. Stop them first if you can.");
         a.initOwner(root.getScene() == null ? null : root.getScene().getWindow());
         ((Button) a.getDialogPane().lookupButton(stop)).setDefaultButton(true);
         ((Button) a.getDialogPane().lookupButton(run)).setDefaultButton(false);

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.lanescope.probe.BatchReading;
 import dev.lanescope.probe.LinkMath;
 import dev.lanescope.probe.ProbeResult;
 
@@ -22,6 +23,9 @@ public final class ProbeCurves {
             new String[] {"pageable h2d_sync", "Pageable H2D (sync)"},
             new String[] {"pinned d2h", "Pinned D2H"},
             new String[] {"pageable d2h", "Pageable D2H"});
+
+    /** The curve of the fastest batched way per size (pcie_bw's batched modes), shown when the results have it. */
+    public static final String BATCHED = "Pinned H2D, batched (fastest way)";
 
     /** One line: legend name, a style key for CSS ({@code measured}, {@code usable-trained}, {@code usable-capable}). */
     public record Curve(String name, String key, List<double[]> points) {
@@ -62,6 +66,11 @@ public final class ProbeCurves {
             by.forEach((b, g) -> pts.add(new double[] {log2(b), g}));
             out.add(new Curve(s[1], "measured", pts));
         }
+        List<double[]> batched = new ArrayList<>();
+        for (BatchReading.Row r : BatchReading.of(results).rows()) {
+            if (!Double.isNaN(r.best())) batched.add(new double[] {log2(r.bytes()), r.best()});
+        }
+        if (!batched.isEmpty()) out.add(new Curve(BATCHED, "measured", batched));
         for (ProbeResult r : results) {
             if (r.bytes() <= 0) continue;
             min = Math.min(min, r.bytes());

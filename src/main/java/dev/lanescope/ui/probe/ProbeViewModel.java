@@ -35,6 +35,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.TopoNode;
+import dev.lanescope.probe.BatchReading;
+import dev.lanescope.probe.EngineVsWire;
 import dev.lanescope.probe.EventBatcher;
 import dev.lanescope.probe.GpuUsers;
 import dev.lanescope.probe.LinkMath;
@@ -88,11 +90,15 @@ public final class ProbeViewModel {
     private final StringProperty compareDetails = new SimpleStringProperty("");
     private final StringProperty evidenceText = new SimpleStringProperty("");
     private final StringProperty probeOutput = new SimpleStringProperty("");
+    private final StringProperty engineClaim = new SimpleStringProperty("");
+    private final StringProperty engineReading = new SimpleStringProperty("");
+    private final StringProperty busyQuestion = new SimpleStringProperty("");
     private final BooleanBinding busy = Bindings.createBooleanBinding(
             () -> state.get() == State.PREPARING || state.get() == State.RUNNING, state);
 
     private final List<ProbeResult> live = new ArrayList<>();
     private Predicate<String> confirm = text -> false;
+    private Predicate<String> presetAnswer;
     private ProbeSession.Recording recording;
     private boolean cancelRequested;
     private ProbeCurves.LinkLine liveTrained;
@@ -117,6 +123,8 @@ public final class ProbeViewModel {
             });
         }
         refreshGpus();
+        engineClaim.addListener((o, a, b) -> judgeEngine());
+        receipt.addListener((o, a, b) -> judgeEngine());
     }
 
     // ---- properties
@@ -198,6 +206,29 @@ public final class ProbeViewModel {
         this.confirm = confirm;
     }
 
+    /**
+     * The busy-GPU question answered in advance (a script, a headless driver), or null to ask. It wins over the
+     * dialog the window installs with {@link #setConfirm}, whether set before or after the window is loaded.
+     */
+    public void answerBusyQuestionWith(Predicate<String> answer) {
+        this.presetAnswer = answer;
+    }
+
+    /** The busy-GPU question last asked (the processes using the GPU), empty when none was asked this run. */
+    public StringProperty busyQuestionProperty() {
+        return busyQuestion;
+    }
+
+    /** What the user typed or pasted: an engine's effective GB/s at a transfer size. */
+    public StringProperty engineClaimProperty() {
+        return engineClaim;
+    }
+
+    /** The engine's rate against the wire at the same size, in words (empty when nothing was typed). */
+    public StringProperty engineReadingProperty() {
+        return engineReading;
+    }
+
     // ---- GPUs
 
     private void refreshGpus() {
@@ -248,6 +279,7 @@ public final class ProbeViewModel {
         live.clear();
         overall.set(0);
         probeOutput.set("");
+        busyQuestion.set("");
         cancelRequested = false;
         liveLinks(g);
         curves.set(ProbeCurves.of(live, liveTrained, liveCapable));
@@ -284,10 +316,13 @@ public final class ProbeViewModel {
         GpuUsers.Listing users = p.users();
         if (users.busy()) {
             String text = users.describe(g.label());
-            if (!confirm.test(text)) {
+            busyQuestion.set(text);
+            Predicate<String> ask = presetAnswer != null ? presetAnswer : confirm;
+            if (!ask.test(text)) {
                 state.set(State.IDLE);
                 status.set("Not run: " + users.users().size() + " process" + (users.users().size() == 1 ? "" : "es")
-                        + " use " + g.label() + ". Never probe beside a serving process (seed 000).");
+                        + " use " + g.label() + ". A probe beside a serving process slows it, reads low, and can"
+                        + " wedge the driver: stop them first, then run.");
                 probeOutput.set(text);
                 return;
             }
@@ -346,7 +381,7 @@ public final class ProbeViewModel {
     void apply(List<ProbeEvent> batch) {
         for (ProbeEvent e : batch) {
             if (e instanceof ProbeEvent.Start s) {
-                int per = Math.max(1, s.memories().size()) * (s.modes().isEmpty() ? 4 : s.modes().size());
+                int per = s.resultsPerSize();
                 sizes.setAll(s.sizes().stream().map(b -> new SizeRow(b, per)).toList());
             } else if (e instanceof ProbeEvent.Progress p && p.total() > 0) {
                 overall.set(p.done() / (double) p.total());
@@ -355,7 +390,8 @@ public final class ProbeViewModel {
                 SizeRow row = row(r.result().bytes());
                 row.doneProperty().set(row.doneProperty().get() + 1);
             } else if (e instanceof ProbeEvent.Other o && "skip".equals(o.kind())) {
-                row(o.raw().path("bytes").asLong()).noteProperty().set("skipped: " + o.raw().path("reason").asText());
+                row(o.raw().path("bytes").asLong()).noteProperty().set((o.raw().hasNonNull("mode") ? "left out: "
+                        : "skipped: ") + o.raw().path("reason").asText());
             } else if (e instanceof ProbeEvent.Other o && "verify".equals(o.kind()) && !o.raw().path("ok").asBoolean(true)) {
                 row(o.raw().path("bytes").asLong()).noteProperty().set("data read back differed");
             } else if (e instanceof ProbeEvent.Note n) {
@@ -498,8 +534,8 @@ public final class ProbeViewModel {
     /** Shows a receipt: chart, per-size counts, ratio, the reading in words, and its evidence on the capture. */
     void show(Receipt r) {
         ReceiptReading rd = ReceiptReading.of(r);
-        receipt.set(r);
         reading.set(rd);
+        receipt.set(r);
         readingText.set(String.join("\n\n", rd.sentences()));
         ratioText.set(ratioText(rd));
         receiptInfo.set(info(r, rd));
@@ -512,7 +548,7 @@ public final class ProbeViewModel {
     private void fillSizes(Receipt r) {
         JsonNode start = r.json().path("probe").path("start");
         List<SizeRow> rows = new ArrayList<>();
-        int per = Math.max(1, start.path("memories").size()) * Math.max(1, start.path("modes").size());
+        int per = ProbeEvent.Start.resultsPerSize(start);
         if (!start.path("sizes").isArray() || start.path("sizes").isEmpty()) per = 8;
         List<Long> planned = new ArrayList<>();
         start.path("sizes").forEach(s -> planned.add(s.asLong()));
@@ -568,6 +604,31 @@ public final class ProbeViewModel {
         }
         if (rd.voidTimings()) s.append(". The link trained low: these timings are void.");
         return s.append('.').toString().replace("..", ".");
+    }
+
+    // ---- engine against wire
+
+    private void judgeEngine() {
+        String typed = engineClaim.get();
+        if (typed == null || typed.isBlank()) {
+            engineReading.set("");
+            return;
+        }
+        EngineVsWire.Claim c;
+        try {
+            c = EngineVsWire.parse(typed);
+        } catch (IllegalArgumentException bad) {
+            engineReading.set(bad.getMessage());
+            return;
+        }
+        Receipt r = receipt.get();
+        ReceiptReading rd = reading.get();
+        if (r == null || rd == null) {
+            engineReading.set(String.format(Locale.ROOT, "Read as %.2f GB/s at %s. Run the probe or open a receipt"
+                    + " to compare it with this link at the same size.", c.gbps(), LinkMath.size(c.bytes())));
+            return;
+        }
+        engineReading.set(EngineVsWire.of(c, BatchReading.of(r.results()), rd.peakPinnedH2d()).sentence());
     }
 
     // ---- evidence on the open capture

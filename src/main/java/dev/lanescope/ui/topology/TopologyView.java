@@ -6,10 +6,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import javafx.application.Platform;
 import javafx.css.PseudoClass;
 import javafx.geometry.Bounds;
+import javafx.geometry.Orientation;
 import javafx.scene.Group;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -39,15 +42,13 @@ public final class TopologyView extends Region {
     public static final PseudoClass GPU = PseudoClass.getPseudoClass("gpu");
     public static final PseudoClass BREAKS = PseudoClass.getPseudoClass("breaks");
     static final List<String> EDGE_KEYS = List.of("ok", "idle", "capped", "degraded", "narrow", "down", "tunnel",
-            "unknown", "plain", "routes", "blocks", "na");
+            "unknown", "plain", "routes", "blocks", "noroute", "na");
     private static final Map<String, PseudoClass> EDGE_PSEUDO = new HashMap<>();
 
     static {
         for (String k : EDGE_KEYS) EDGE_PSEUDO.put(k, PseudoClass.getPseudoClass(k));
     }
 
-    /** Fit never goes below this zoom: text must stay readable; larger pictures are panned. */
-    public static final double MIN_FIT = 0.75;
     private final Pane content = new Pane();
     private final Group world = new Group(content);
     private final Scale scale = new Scale(1, 1, 0, 0);
@@ -61,16 +62,77 @@ public final class TopologyView extends Region {
     private double dragX;
     private double dragY;
     private boolean interactive;
+    private final ScrollBar hbar = new ScrollBar();
+    private final ScrollBar vbar = new ScrollBar();
+    private boolean updatingBars;
 
     public TopologyView() {
         getStyleClass().add("topology-view");
         content.getStyleClass().add("topology-content");
         world.getTransforms().addAll(translate, scale);
         getChildren().add(world);
+        setPrefSize(400, 300);
+        setMinSize(0, 0);
         Rectangle clip = new Rectangle();
         clip.widthProperty().bind(widthProperty());
         clip.heightProperty().bind(heightProperty());
         setClip(clip);
+        hbar.setOrientation(Orientation.HORIZONTAL);
+        vbar.setOrientation(Orientation.VERTICAL);
+        for (ScrollBar bar : List.of(hbar, vbar)) {
+            bar.getStyleClass().add("topology-scroll");
+            bar.setManaged(false);
+            bar.setVisible(false);
+        }
+        getChildren().addAll(hbar, vbar);
+        hbar.valueProperty().addListener((o, a, b) -> {
+            if (!updatingBars) translate.setX(-b.doubleValue());
+        });
+        vbar.valueProperty().addListener((o, a, b) -> {
+            if (!updatingBars) translate.setY(-b.doubleValue());
+        });
+        javafx.beans.InvalidationListener moved = o -> updateScrollBars();
+        translate.xProperty().addListener(moved);
+        translate.yProperty().addListener(moved);
+        scale.xProperty().addListener(moved);
+        widthProperty().addListener(moved);
+        heightProperty().addListener(moved);
+    }
+
+    /**
+     * Scroll bars show that part of the picture lies off screen (and how much, and where); they appear only
+     * then, and dragging them pans.
+     */
+    private void updateScrollBars() {
+        if (updatingBars) return;
+        updatingBars = true;
+        try {
+            double z = scale.getX();
+            boolean h = picture != null && bar(hbar, translate.getX(), picture.layout().width() * z, getWidth());
+            boolean v = picture != null && bar(vbar, translate.getY(), picture.layout().height() * z, getHeight());
+            hbar.setVisible(h);
+            vbar.setVisible(v);
+        } finally {
+            updatingBars = false;
+        }
+    }
+
+    /** Sets one bar from the picture's offset and size against the view; true when something lies outside. */
+    private static boolean bar(ScrollBar bar, double offset, double size, double view) {
+        boolean outside = offset < -0.5 || offset + size > view + 0.5;
+        if (!outside) return false;
+        double min = Math.min(0, -offset);
+        double max = Math.max(Math.max(0, size - view), -offset);
+        bar.setMin(min);
+        bar.setMax(max);
+        bar.setVisibleAmount(Math.max(1, (max - min) * view / Math.max(size, view)));
+        bar.setValue(-offset);
+        return true;
+    }
+
+    /** True when part of the picture lies outside the view (the scroll bars show). */
+    public boolean hasOffscreen() {
+        return hbar.isVisible() || vbar.isVisible();
     }
 
     /** Mouse and keyboard handling for the window (a PNG export view stays passive). */
@@ -118,6 +180,7 @@ public final class TopologyView extends Region {
         content.setPrefSize(r.width(), r.height());
         content.setMinSize(r.width(), r.height());
         content.setMaxSize(r.width(), r.height());
+        Platform.runLater(this::updateScrollBars);
         for (LayoutResult.PlacedEdge pe : r.edges()) {
             Polyline line = new Polyline();
             for (LayoutResult.Point p : pe.points()) line.getPoints().addAll(p.x(), p.y());
@@ -172,14 +235,21 @@ public final class TopologyView extends Region {
         Label name = new Label(nv.name());
         name.getStyleClass().add("node-name");
         VBox box = new VBox(4, top, name);
+        if (!nv.link().isEmpty()) {
+            Label link = new Label(nv.link());
+            link.getStyleClass().add("node-link");
+            box.getChildren().add(link);
+        }
         box.getStyleClass().addAll("topo-node", "kind-" + nv.kind().name().toLowerCase());
         box.setId("node-" + nv.id().replaceAll("[^A-Za-z0-9]", "_"));
         box.setUserData(nv.id());
-        box.pseudoClassStateChanged(GROUP, nv.kind() == TopologyLayouts.Kind.GROUP);
+        box.pseudoClassStateChanged(GROUP, nv.kind() == TopologyLayouts.Kind.GROUP
+                || nv.kind() == TopologyLayouts.Kind.FOLD);
         box.pseudoClassStateChanged(GPU, "GPU".equals(nv.badge()));
-        String tip = nv.title() + "\n" + nv.name() + (nv.groupKey() != null
-                ? "\n" + (nv.kind() == TopologyLayouts.Kind.GROUP ? "Double-click to expand these " + nv.count()
-                : "Double-click to fold identical siblings") : "");
+        String tip = nv.title() + "\n" + nv.name() + (nv.groupKey() == null ? ""
+                : nv.kind() == TopologyLayouts.Kind.FOLD ? "\nDouble-click to show these " + nv.count() + " functions"
+                : nv.kind() == TopologyLayouts.Kind.GROUP ? "\nDouble-click to expand these " + nv.count()
+                : "\nDouble-click to fold identical siblings");
         Tooltip.install(box, new Tooltip(tip));
         box.setOnMouseClicked(e -> {
             if (e.getClickCount() == 2 && nv.groupKey() != null) onToggleGroup.accept(nv.groupKey());
@@ -253,32 +323,69 @@ public final class TopologyView extends Region {
     }
 
     /**
-     * Scales the whole picture into the view, never above 100 % nor below {@link #MIN_FIT} (text must stay
-     * readable). When it is still wider than the view, centres on {@code focusId} (the card the user most likely
-     * came for), else starts at the left edge.
+     * Scales the whole picture into the view and centres it: Fit always shows every box (never above 100 %).
+     * What is too small to read there is the reason the window opens large machines on the selected card's
+     * path with the rest folded, not a reason for Fit to leave boxes outside.
      */
-    public void fit(String focusId) {
+    public void fit() {
         if (picture == null || getWidth() <= 0 || getHeight() <= 0) return;
+        double vw = getWidth();
+        double vh = getHeight();
         double w = picture.layout().width();
         double h = picture.layout().height();
-        double z = Math.min(1.0, Math.min(getWidth() / w, getHeight() / h));
-        z = Math.max(MIN_FIT, z);
+        double z = Math.min(1.0, Math.min(vw / w, vh / h));
         scale.setX(z);
         scale.setY(z);
-        VBox focus = focusId == null ? null : boxes.get(focusId);
-        if (w * z <= getWidth()) {
-            translate.setX((getWidth() - w * z) / 2);
-        } else if (focus != null) {
-            double cx = (focus.getLayoutX() + focus.getPrefWidth() / 2) * z;
-            translate.setX(Math.min(0, Math.max(getWidth() - w * z, getWidth() / 2 - cx)));
-        } else {
-            translate.setX(0);
-        }
-        translate.setY(8);
+        translate.setX((vw - w * z) / 2);
+        translate.setY(Math.min(8, (vh - h * z) / 2));
+        updateScrollBars();
     }
 
-    public void fit() {
-        fit(null);
+    /**
+     * Shows these boxes together: at the largest zoom (at most 100 %, at least {@code minZoom}) that holds
+     * them all, centred on them; when even {@code minZoom} cannot, the first of them (the card the picture is
+     * about) is kept in view.
+     */
+    public void showBoxes(List<String> ids, double minZoom) {
+        double minX = Double.MAX_VALUE;
+        double minY = Double.MAX_VALUE;
+        double maxX = -Double.MAX_VALUE;
+        double maxY = -Double.MAX_VALUE;
+        for (String id : ids) {
+            VBox b = boxes.get(id);
+            if (b == null) continue;
+            minX = Math.min(minX, b.getLayoutX());
+            minY = Math.min(minY, b.getLayoutY());
+            maxX = Math.max(maxX, b.getLayoutX() + b.getPrefWidth());
+            maxY = Math.max(maxY, b.getLayoutY() + b.getPrefHeight());
+        }
+        if (minX == Double.MAX_VALUE) {
+            fit();
+            return;
+        }
+        double pad = 16;
+        double z = Math.min(1.0, Math.min(getWidth() / (maxX - minX + 2 * pad), getHeight() / (maxY + pad)));
+        z = Math.max(minZoom, z);
+        scale.setX(z);
+        scale.setY(z);
+        double tx = getWidth() / 2 - (minX + maxX) / 2 * z;
+        double ty = Math.min(8, getHeight() - pad - maxY * z);
+        VBox first = boxes.get(ids.get(0));
+        if (first != null) { // the card itself stays in view
+            double fx = first.getLayoutX() * z + tx;
+            double fw = first.getPrefWidth() * z;
+            if (fx < pad) tx += pad - fx;
+            else if (fx + fw > getWidth() - pad) tx -= fx + fw - (getWidth() - pad);
+        }
+        translate.setX(tx);
+        translate.setY(ty);
+        updateScrollBars();
+    }
+
+    /** The zoom at which the whole picture fits the view (at most 1). */
+    public double fitZoom() {
+        if (picture == null || getWidth() <= 0 || getHeight() <= 0) return 1;
+        return Math.min(1.0, Math.min(getWidth() / picture.layout().width(), getHeight() / picture.layout().height()));
     }
 
     /** Scrolls so the box is in the middle of the view. */
@@ -298,6 +405,9 @@ public final class TopologyView extends Region {
 
     @Override
     protected void layoutChildren() {
+        double t = 12;
+        hbar.resizeRelocate(0, getHeight() - t, Math.max(0, getWidth() - t), t);
+        vbar.resizeRelocate(getWidth() - t, 0, t, Math.max(0, getHeight() - t));
         content.autosize();
         for (Map.Entry<String, VBox> b : boxes.entrySet()) {
             VBox box = b.getValue();

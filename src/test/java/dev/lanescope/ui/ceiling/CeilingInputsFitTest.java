@@ -44,7 +44,9 @@ class CeilingInputsFitTest {
         assertThat(Screen.getPrimary().getVisualBounds().getHeight()).isLessThanOrEqualTo(800);
         CeilingViewModel vm = window.viewModel();
 
-        // typed rate, the state the window opens in without a capture
+        // no capture: the link estimate has no card, the verdict waits
+        assertInputsInSight(robot, "waiting for a card");
+        robot.interact(() -> vm.rateSourceProperty().set(CeilingViewModel.RateSource.TYPED));
         assertInputsInSight(robot, "typed rate");
 
         robot.interact(() -> vm.cardLinkProperty().set(new CeilingViewModel.CardLink(

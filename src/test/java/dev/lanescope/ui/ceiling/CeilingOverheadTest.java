@@ -20,13 +20,21 @@ class CeilingOverheadTest {
                     new TransferSample(67_108_864, 9.8655), new TransferSample(1_073_741_824, 157.44)),
             "receipt receipt-gen4x4.json");
 
+    /** The inputs no capture gives, given by the user: host memory, and a typed rate to switch to. */
+    private static CeilingViewModel withMemoryAndATypedRate() {
+        CeilingViewModel vm = new CeilingViewModel();
+        vm.ramPresetProperty().set(dev.lanescope.analysis.ceiling.HostMemoryPreset.DDR5_6000_DUAL);
+        vm.typedH2dProperty().set("7.0");
+        return vm;
+    }
+
     private static double overheadInUse(CeilingViewModel vm) {
         return vm.resultProperty().get().inputs().overheadUs();
     }
 
     @Test
     void withoutATypedValueTheOverheadFollowsTheReceiptAcrossSlabSizes() {
-        CeilingViewModel vm = new CeilingViewModel();
+        CeilingViewModel vm = withMemoryAndATypedRate();
         vm.receiptProperty().set(GEN4X4);
         assertThat(vm.overheadProperty().get()).isEqualTo("8");
         vm.slabProperty().set("460800");
@@ -37,7 +45,7 @@ class CeilingOverheadTest {
 
     @Test
     void anOverheadTypedBeforeAReceiptOpensIsKeptThroughSlabChanges() {
-        CeilingViewModel vm = new CeilingViewModel();
+        CeilingViewModel vm = withMemoryAndATypedRate();
         vm.overheadProperty().set("5");
         vm.receiptProperty().set(GEN4X4);
         vm.slabProperty().set("460800");
@@ -54,7 +62,7 @@ class CeilingOverheadTest {
 
     @Test
     void withNoReceiptInUseNoOverheadIsAssumedUnlessTyped() {
-        CeilingViewModel vm = new CeilingViewModel();
+        CeilingViewModel vm = withMemoryAndATypedRate();
         vm.receiptProperty().set(GEN4X4);
         vm.rateSourceProperty().set(CeilingViewModel.RateSource.TYPED);
         assertThat(vm.overheadProperty().get()).isEqualTo("0");

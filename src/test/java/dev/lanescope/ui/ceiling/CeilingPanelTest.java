@@ -29,7 +29,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import dev.lanescope.analysis.ceiling.HostMemoryPreset;
-import dev.lanescope.export.PngCeilingExporter;
+import dev.lanescope.ui.png.PngCeilingExporter;
 
 /**
  * The panel as a user meets it: the seed's Gen4 x4 link against 256 GB/s host memory reads "loses by
@@ -65,6 +65,8 @@ class CeilingPanelTest {
 
     /** Seed 000: a Gen4 x4 link (7.877 GB/s) against LPDDR5X-8000 on 256 bits. */
     private void seedGen4x4(FxRobot robot) {
+        robot.interact(() -> robot.lookup("#rateSource").queryAs(ComboBox.class)
+                .getSelectionModel().select(CeilingViewModel.RateSource.TYPED));
         type(robot, "#typedH2d", "7.877");
         robot.interact(() -> robot.lookup("#ramPreset").queryAs(ComboBox.class)
                 .getSelectionModel().select(HostMemoryPreset.LPDDR5X_8000_256));

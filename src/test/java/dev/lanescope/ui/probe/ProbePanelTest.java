@@ -180,8 +180,42 @@ class ProbePanelTest {
         robot.clickOn("#runButton");
         waitFor(() -> vm.stateProperty().get() == State.IDLE && asked.get() != null);
         assertThat(asked.get()).contains("is in use by 1 process").contains("pid 4242 python3 (70000 MiB)");
-        assertThat(vm.statusProperty().get()).startsWith("Not run: 1 process use").contains("seed 000");
+        assertThat(vm.statusProperty().get()).startsWith("Not run: 1 process use").contains("stop them first");
         assertThat(vm.receiptProperty().get()).isNull();
         assertThat(Files.exists(tmp.resolve("busy").resolve("receipts"))).isFalse();
+    }
+
+    @Test
+    void anAnswerPresetAfterLoadWinsOverTheDialogAndRunsTheProbe(FxRobot robot) throws Exception {
+        GpuUsers.Listing busy = new GpuUsers.Listing(List.of(new GpuUsers.User(4243, "python3", "512 MiB")),
+                "nvidia-smi --query-compute-apps", null);
+        ProbeViewModel vm = show(robot, new FakeBackend("ok", busy, tmp.resolve("busy-accepted")));
+        // the window installed its dialog at load; a headless driver answers through the view-model afterwards
+        AtomicReference<String> asked = new AtomicReference<>();
+        robot.interact(() -> vm.answerBusyQuestionWith(text -> {
+            asked.set(text);
+            return true;
+        }));
+        robot.clickOn("#runButton");
+        waitFor(() -> vm.stateProperty().get() == State.FINISHED);
+        assertThat(asked.get()).contains("pid 4243 python3");
+        assertThat(vm.busyQuestionProperty().get()).isEqualTo(asked.get());
+        assertThat(vm.probeOutputProperty().get()).contains("run anyway, as confirmed");
+        assertThat(vm.receiptProperty().get()).isNotNull();
+        assertThat(robot.lookup(".dialog-pane").tryQuery()).isEmpty();
+    }
+
+    @Test
+    void anEngineRateIsJudgedAgainstTheOpenReceipt(FxRobot robot) throws Exception {
+        ProbeViewModel vm = show(robot, new FakeBackend("ok", null, tmp.resolve("engine")));
+        robot.interact(() -> vm.openReceipt(Path.of("docs/bench/receipt-h200.json")));
+        waitFor(() -> vm.receiptProperty().get() != null);
+        robot.clickOn("#engineClaim").write("17 GB/s at 460800 B");
+        waitFor(() -> !vm.engineReadingProperty().get().isEmpty());
+        String said = robot.lookup("#engineReading").queryAs(Label.class).getText();
+        assertThat(said).startsWith("The engine is the limit").contains("460,800 B")
+                .contains("no hardware change will help");
+        robot.interact(() -> vm.engineClaimProperty().set("17 GB/s"));
+        assertThat(robot.lookup("#engineReading").queryAs(Label.class).getText()).startsWith("No transfer size");
     }
 }

@@ -1,8 +1,9 @@
-package dev.lanescope.export;
+package dev.lanescope.ui.png;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +26,7 @@ import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.transform.Transform;
 
+import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Topology;
@@ -32,13 +34,16 @@ import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.model.CardAdvice;
 import dev.lanescope.ui.model.EdgeColours;
 import dev.lanescope.ui.model.InsightsFactory;
+import dev.lanescope.ui.model.PictureFocus;
 import dev.lanescope.ui.theme.Themes;
 import dev.lanescope.ui.topology.LegendView;
 import dev.lanescope.ui.topology.TopologyView;
 
 /**
- * PNG of the topology picture at 2× scale with the header (host, capture, time), the selected card's answer
- * and the legend. The snapshot is taken on the FX thread; pixels are encoded and written off it, atomically
+ * PNG of the topology picture at 2× scale with the header (host, capture, time), the selected card's answer,
+ * its candidate slots and the legend of the colours used. By default it is the decision picture: the selected
+ * card's path, its candidate slots and the other GPUs' paths, everything else folded, at most
+ * {@link #DECISION_WIDTH} pixels wide; the whole machine on request. The snapshot is taken on the FX thread; pixels are encoded and written off it, atomically
  * (temporary file in the target folder, then a rename). {@link #renderHeadless} does the same without a
  * display, on Monocle's headless platform, for the command line and CI.
  */
@@ -48,12 +53,41 @@ public final class PngExporter {
     public static final double SCALE = 2.0;
     /** Largest side in pixels; bigger pictures are scaled down to fit. */
     public static final int MAX_SIDE = 12000;
+    /** Widest decision picture in pixels: it goes into an email or a ticket and is read at half size. */
+    public static final int DECISION_WIDTH = 2400;
 
     private PngExporter() {
     }
 
-    /** The text above the picture: title line, the selected card (may be null) and its plain answer (may be null). */
-    public record Header(String title, String card, String answer) {
+    /**
+     * The text above the picture: title line (capture, host, time), the selected card (may be null), its plain
+     * answer (may be null), its candidate slots with their predicted ceilings, and a note on what is folded.
+     */
+    public record Header(String title, String card, String answer, List<String> candidates, String note) {
+        public Header {
+            candidates = candidates == null ? List.of() : List.copyOf(candidates);
+        }
+
+        public Header(String title, String card, String answer) {
+            this(title, card, answer, List.of(), null);
+        }
+
+        /** The header of the decision picture for one card (its advice may be null). */
+        public static Header of(String title, CardAdvice advice, TopologyLayouts.Picture picture) {
+            List<String> slots = new java.util.ArrayList<>(advice == null ? List.of()
+                    : PictureFocus.shownCandidates(advice).stream().map(c -> c.rank() + ". " + c.text()).toList());
+            int more = advice == null ? 0 : advice.candidates().size() - slots.size();
+            if (more > 0) {
+                slots.add("… and " + more + " more candidate slot" + (more == 1 ? "" : "s") + " (all of them: lanescope"
+                        + " advise CAPTURE --device " + advice.card() + ")");
+            }
+            long folded = picture.nodes().values().stream().filter(n -> n.kind() == TopologyLayouts.Kind.FOLD)
+                    .mapToInt(TopologyLayouts.NodeView::count).sum();
+            String note = folded == 0 ? null : folded + " functions off these paths are folded into dashed boxes"
+                    + " (the whole machine: lanescope export --png FILE --full).";
+            return new Header(title, advice == null ? null : advice.title(), advice == null ? null : advice.answer(),
+                    slots, note);
+        }
     }
 
     /** Builds the picture to export (a fresh, passive view of the same state as the window). FX thread. */
@@ -72,8 +106,27 @@ public final class PngExporter {
             Label answer = new Label(header.answer());
             answer.getStyleClass().add("answer");
             answer.setWrapText(true);
-            answer.setMaxWidth(Math.max(600, picture.layout().width()));
+            answer.setMaxWidth(textWidth(picture));
             root.getChildren().addAll(card, answer);
+        }
+        if (!header.candidates().isEmpty()) {
+            Label head = new Label("Candidate slots, best first (predicted ceiling):");
+            head.getStyleClass().add("export-subtitle");
+            root.getChildren().add(head);
+            for (String c : header.candidates()) {
+                Label l = new Label(c);
+                l.getStyleClass().add("export-candidate");
+                l.setWrapText(true);
+                l.setMaxWidth(textWidth(picture));
+                root.getChildren().add(l);
+            }
+        }
+        if (header.note() != null) {
+            Label note = new Label(header.note());
+            note.getStyleClass().add("export-note");
+            note.setWrapText(true);
+            note.setMaxWidth(textWidth(picture));
+            root.getChildren().add(note);
         }
         TopologyView view = new TopologyView();
         view.setPicture(picture);
@@ -85,10 +138,45 @@ public final class PngExporter {
         view.setMaxSize(w, h);
         root.getChildren().add(view);
         LegendView legend = new LegendView();
-        legend.show(mode);
+        legend.show(mode, edgeKeys.values(), !path.isEmpty(), !candidate.isEmpty(), picture.folded());
+        legend.setMaxWidth(Math.max(700, w));
         root.getChildren().add(legend);
         Themes.apply(root, theme);
         return root;
+    }
+
+    /**
+     * The picture for a card (FX thread): unless {@code full}, the decision picture (its paths, candidate slots
+     * with their ceilings, the other GPUs, the rest folded); else the whole machine with the card's answer.
+     * {@code selected} may be null: the first fault's device, else the first GPU.
+     */
+    public static Parent composeFor(InsightsFactory.Analysed analysed, Bdf selected, EdgeColours.Mode mode,
+                                    boolean full, String title, MainViewModel.Theme theme) {
+        Topology topology = analysed.topology();
+        Bdf subject = selected != null ? selected : full ? null : PictureFocus.subject(analysed, null);
+        TopologyLayouts.Picture picture = full ? TopologyLayouts.of(topology, Set.of())
+                : TopologyLayouts.of(topology, Set.of(), PictureFocus.of(analysed, subject));
+        CardAdvice advice = subject == null || topology.node(subject).isEmpty() ? null
+                : InsightsFactory.advise(analysed, subject);
+        Map<String, String> keys = EdgeColours.of(picture, topology, analysed.insights(), mode);
+        Set<String> breaks = advice == null || mode != EdgeColours.Mode.ATOMICS ? Set.of()
+                : EdgeColours.breakIds(picture, analysed.insights(), subject);
+        String selId = advice == null || picture.nodeOf(subject) == null ? null : picture.nodeOf(subject).id();
+        Set<String> path = advice == null ? Set.of() : EdgeColours.pathIds(picture, topology, subject);
+        Set<String> candidates = new java.util.HashSet<>();
+        if (advice != null && !full) {
+            for (CardAdvice.Candidate c : PictureFocus.shownCandidates(advice)) {
+                if (c.port() != null) candidates.addAll(EdgeColours.pathIds(picture, topology, c.port()));
+            }
+            candidates.removeAll(path);
+        }
+        Header header = full ? new Header(title, advice == null ? null : advice.title(),
+                advice == null ? null : advice.answer()) : Header.of(title, advice, picture);
+        return compose(picture, keys, selId, path, candidates, breaks, mode, header, theme);
+    }
+
+    private static double textWidth(TopologyLayouts.Picture p) {
+        return Math.min(DECISION_WIDTH / SCALE - 24, Math.max(600, p.layout().width()));
     }
 
     private static Set<String> allIds(TopologyLayouts.Picture p) {
@@ -100,8 +188,13 @@ public final class PngExporter {
      * The future completes with the absolute path written.
      */
     public static CompletableFuture<Path> export(Parent composed, Path out) {
+        return export(composed, out, MAX_SIDE);
+    }
+
+    /** {@link #export(Parent, Path)} scaled down where needed so the image is at most {@code maxWidth} pixels wide. */
+    public static CompletableFuture<Path> export(Parent composed, Path out, int maxWidth) {
         if (!Platform.isFxApplicationThread()) throw new IllegalStateException("call export on the FX thread");
-        Pixels px = snapshot(composed);
+        Pixels px = snapshot(composed, maxWidth);
         return CompletableFuture.supplyAsync(() -> {
             try {
                 return write(px, out);
@@ -116,16 +209,25 @@ public final class PngExporter {
     }
 
     static Pixels snapshot(Parent composed) {
+        return snapshot(composed, MAX_SIDE);
+    }
+
+    static Pixels snapshot(Parent composed, int maxWidth) {
         if (composed.getScene() == null) new Scene(composed); // CSS and layout need a scene
         composed.applyCss();
         composed.layout();
         double w = composed.getLayoutBounds().getWidth();
         double h = composed.getLayoutBounds().getHeight();
-        double s = Math.min(SCALE, MAX_SIDE / Math.max(1, Math.max(w, h)));
+        double s = Math.min(Math.min(SCALE, MAX_SIDE / Math.max(1, Math.max(w, h))), maxWidth / Math.max(1, w));
         SnapshotParameters sp = new SnapshotParameters();
         sp.setTransform(Transform.scale(s, s));
         sp.setFill(background(composed));
         WritableImage img = composed.snapshot(sp, null);
+        if (img.getWidth() > maxWidth + 0.5) { // what is drawn can reach past the layout bounds (shadows, wrapping)
+            s *= maxWidth / img.getWidth();
+            sp.setTransform(Transform.scale(s, s));
+            img = composed.snapshot(sp, null);
+        }
         int iw = (int) img.getWidth();
         int ih = (int) img.getHeight();
         int[] argb = new int[iw * ih];
@@ -150,36 +252,28 @@ public final class PngExporter {
         });
     }
 
-    /** {@link #renderHeadless(Topology, Path, Bdf, EdgeColours.Mode)} in link-verdict mode. */
+    /** The decision picture ({@link #renderHeadless(Topology, Path, Bdf, EdgeColours.Mode, boolean)}) in link-verdict mode. */
     public static Path renderHeadless(Topology topology, Path out, Bdf selected) throws IOException {
-        return renderHeadless(topology, out, selected, EdgeColours.Mode.VERDICTS);
+        return renderHeadless(topology, out, selected, EdgeColours.Mode.VERDICTS, false);
     }
 
     /**
      * Renders the picture without a display: starts JavaFX on Monocle's headless platform (software
      * rendering) when it is not running yet, analyses and lays out the topology, and writes the PNG.
-     * {@code selected} (may be null) is the card whose answer and path are drawn. Blocks until written.
+     * {@code selected} (may be null: then the first fault's device, else the first GPU) is the card whose answer
+     * and path are drawn. Unless {@code full}, only the paths that matter are drawn (the decision picture, at most
+     * {@link #DECISION_WIDTH} pixels wide). Blocks until written.
      */
-    public static Path renderHeadless(Topology topology, Path out, Bdf selected, EdgeColours.Mode mode)
+    public static Path renderHeadless(Topology topology, Path out, Bdf selected, EdgeColours.Mode mode, boolean full)
             throws IOException {
         startHeadlessToolkit();
         InsightsFactory.Analysed analysed = InsightsFactory.analyse(topology);
-        TopologyLayouts.Picture picture = TopologyLayouts.of(topology, Set.of());
-        CardAdvice advice = selected == null || topology.node(selected).isEmpty() ? null
-                : InsightsFactory.advise(analysed, selected);
-        Map<String, String> keys = EdgeColours.of(picture, topology, analysed.insights(), mode);
-        Set<String> breaks = selected == null || mode != EdgeColours.Mode.ATOMICS ? Set.of()
-                : EdgeColours.breakIds(picture, analysed.insights(), selected);
-        String selId = advice == null || picture.nodeOf(selected) == null ? null : picture.nodeOf(selected).id();
-        Set<String> path = advice == null ? Set.of() : EdgeColours.pathIds(picture, topology, selected);
-        String title = "lanescope · " + topology.capture().label()
-                + metadata(topology, "host", " · host ") + metadata(topology, "captured", " · captured ");
-        Header header = new Header(title, advice == null ? null : advice.title(), advice == null ? null : advice.answer());
+        String title = "lanescope · " + MainViewModel.captureLine(topology.capture().label(), topology);
         CompletableFuture<Pixels> shot = new CompletableFuture<>();
         Platform.runLater(() -> {
             try {
-                shot.complete(snapshot(compose(picture, keys, selId, path, Set.of(), breaks, mode, header,
-                        MainViewModel.Theme.LIGHT)));
+                shot.complete(snapshot(composeFor(analysed, selected, mode, full, title, MainViewModel.Theme.LIGHT),
+                        full ? MAX_SIDE : DECISION_WIDTH));
             } catch (Throwable t) {
                 shot.completeExceptionally(t);
             }
@@ -192,11 +286,6 @@ public final class PngExporter {
         } catch (ExecutionException | TimeoutException e) {
             throw new IOException("could not render the picture: " + e.getMessage(), e);
         }
-    }
-
-    private static String metadata(Topology t, String key, String prefix) {
-        String v = t.capture().metadata().get(key);
-        return v == null ? "" : prefix + v;
     }
 
     /** Starts the toolkit on Monocle headless unless it already runs; the properties must precede the start. */

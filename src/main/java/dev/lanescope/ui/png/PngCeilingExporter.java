@@ -1,4 +1,4 @@
-package dev.lanescope.export;
+package dev.lanescope.ui.png;
 
 import java.io.IOException;
 import java.nio.file.Path;

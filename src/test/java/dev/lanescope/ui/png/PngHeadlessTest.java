@@ -1,4 +1,4 @@
-package dev.lanescope.export;
+package dev.lanescope.ui.png;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

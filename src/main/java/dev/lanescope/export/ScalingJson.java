@@ -1,0 +1,107 @@
+package dev.lanescope.export;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.lanescope.analysis.scaling.CaptureGpus;
+import dev.lanescope.analysis.scaling.Fit;
+import dev.lanescope.analysis.scaling.Measured;
+import dev.lanescope.analysis.scaling.Prediction;
+import dev.lanescope.analysis.scaling.Scaling;
+
+/**
+ * {@code lanescope scaling --json}. Contract keys: {@code verdict}; {@code predictions[]} {@code cards},
+ * {@code split}, {@code tokensPerS}, {@code collectiveMsPerToken}, {@code weightsMsPerToken},
+ * {@code fixedMsPerToken}, {@code fits}; {@code best}; {@code fitted} (null without measured points)
+ * {@code collectiveMsPerAddedCard}, {@code fixedMsPerToken}, {@code allReduceStepUs}, {@code memGbPerS},
+ * {@code worstErrorPercent}; {@code evidence} {@code source}, {@code description}; {@code assumptions[]}. Others
+ * may be added.
+ */
+public final class ScalingJson {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private ScalingJson() {
+    }
+
+    public static ObjectNode of(Scaling.Result r, CaptureGpus capture) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("verdict", r.verdict());
+        ArrayNode preds = o.putArray("predictions");
+        r.predictions().forEach(p -> preds.add(prediction(p)));
+        if (r.best().isPresent()) o.set("best", prediction(r.best().get()));
+        else o.putNull("best");
+        ArrayNode series = o.putArray("currentSplit");
+        r.series().forEach(p -> series.add(prediction(p)));
+        if (r.fit().isPresent()) {
+            Fit f = r.fit().get();
+            ObjectNode fo = o.putObject("fitted");
+            putFinite(fo, "collectiveMsPerAddedCard", f.collectiveMsPerAddedCard());
+            fo.put("fixedMsPerToken", f.fixedMs());
+            putFinite(fo, "allReduceStepUs", f.stepUs());
+            putFinite(fo, "memGbPerS", f.memGbPerS());
+            fo.put("worstErrorPercent", f.worstErrorPct());
+            fo.put("points", f.points());
+        } else {
+            o.putNull("fitted");
+        }
+        ArrayNode meas = o.putArray("measured");
+        for (Measured m : r.inputs().measured()) {
+            ObjectNode mo = meas.addObject();
+            mo.put("cards", m.cards());
+            mo.put("split", m.split().key());
+            mo.put("tokensPerS", m.tokensPerS());
+        }
+        ObjectNode ev = o.putObject("evidence");
+        ev.put("source", r.cost().evidence().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        ev.put("description", r.cost().describe());
+        ArrayNode as = o.putArray("assumptions");
+        r.assumptions().forEach(as::add);
+        ArrayNode notes = o.putArray("notes");
+        r.notes().forEach(notes::add);
+        ObjectNode in = o.putObject("inputs");
+        var m = r.inputs().model();
+        in.put("model", m.label());
+        in.put("layers", m.layers());
+        in.put("hiddenSize", m.hiddenSize());
+        in.put("allReducesPerLayer", m.allReducesPerLayer());
+        in.put("activeBytesPerToken", m.activeBytesPerToken());
+        in.put("storedBytes", m.storedBytes());
+        in.put("allReduceMessageBytes", m.hiddenSize() * r.inputs().activationBytes());
+        in.put("memGbPerS", r.inputs().memGbPerS());
+        if (r.inputs().vramGb() != null) in.put("vramGb", r.inputs().vramGb());
+        else in.putNull("vramGb");
+        in.put("minCards", r.minCards());
+        in.put("currentSplit", r.inputs().current().key());
+        if (capture != null) {
+            ObjectNode c = o.putObject("capture");
+            ArrayNode g = c.putArray("gpus");
+            capture.gpus().forEach(b -> g.add(b.toString()));
+            c.put("deviceName", capture.deviceName());
+            if (capture.worstClass().isPresent()) c.put("peerPathClass", capture.worstClass().get().name());
+            else c.putNull("peerPathClass");
+            putFinite(c, "linkGbPerS", capture.linkGbPerS());
+            c.put("summary", capture.describe());
+        }
+        return o;
+    }
+
+    private static ObjectNode prediction(Prediction p) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("cards", p.cards());
+        n.put("split", p.split().key());
+        n.put("tokensPerS", p.tokensPerS());
+        n.put("collectiveMsPerToken", p.collectiveMs());
+        n.put("weightsMsPerToken", p.weightsMs());
+        n.put("fixedMsPerToken", p.fixedMs());
+        if (p.fits() == null) n.putNull("fits");
+        else n.put("fits", p.fits());
+        return n;
+    }
+
+    private static void putFinite(ObjectNode o, String key, double v) {
+        if (Double.isFinite(v)) o.put(key, v);
+        else o.putNull(key);
+    }
+}

@@ -1,0 +1,184 @@
+package dev.lanescope.model;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a function is, in the words users read: the one device-kind vocabulary of lanescope. The status bar, the
+ * peer list, the summary, "next GPU", the box badges and the JSON all ask here, so a BMC's display or a CPU's iGPU is
+ * never a GPU in one view and not in another.
+ *
+ * <p>A GPU is a card that computes: a display or 3D controller that is not built into the CPU or the platform (an
+ * iGPU, an Arm SoC's display engine) and not a management or virtual display (a BMC's ASPEED or Matrox G200, the
+ * emulated VGA of a virtual machine). A peer (what NCCL and GPUDirect pair) is a GPU, an accelerator, or a
+ * data-centre NIC: InfiniBand, RoCE, 25 GbE and up; a 1 or 10 GbE management NIC is not.
+ */
+public enum DeviceKind {
+    GPU("GPU", "GPU", true),
+    ACCELERATOR("accelerator", "GPU", true),
+    INTEGRATED_GPU("integrated GPU", "iGPU", false),
+    INTEGRATED_ACCELERATOR("integrated accelerator", "device", false),
+    MANAGEMENT_DISPLAY("management or virtual display", "display", false),
+    DATACENTRE_NIC("data-centre NIC", "NIC", true),
+    NIC("NIC", "NIC", false),
+    WIRELESS("wireless adapter", "Wi-Fi", false),
+    NVME("NVMe drive", "NVMe", false),
+    STORAGE("storage controller", "storage", false),
+    USB("USB controller", "USB", false),
+    HOST_BRIDGE("host bridge", "chipset", false),
+    BRIDGE("bridge", "bridge", false),
+    CHIPSET("chipset function", "chipset", false),
+    OTHER("device", "device", false);
+
+    private final String noun;
+    private final String badge;
+    private final boolean peer;
+
+    DeviceKind(String noun, String badge, boolean peer) {
+        this.noun = noun;
+        this.badge = badge;
+        this.peer = peer;
+    }
+
+    /** The word for sentences: "GPU", "data-centre NIC", "management or virtual display". */
+    public String noun() {
+        return noun;
+    }
+
+    /** The short badge drawn on a box. */
+    public String badge() {
+        return badge;
+    }
+
+    /** GPUs, accelerators and data-centre NICs: what peer paths are computed for. */
+    public boolean isPeer() {
+        return peer;
+    }
+
+    /** A GPU or accelerator card (not an iGPU, not a BMC's or VM's display). */
+    public boolean isGpu() {
+        return this == GPU || this == ACCELERATOR;
+    }
+
+    static final int VENDOR_INTEL = 0x8086;
+
+    /** BMC and virtual-machine displays: ASPEED, Matrox, Cirrus (emulated), QEMU/bochs, QXL, virtio-gpu, VMware, Hyper-V, HiSilicon BMC. */
+    private static final int[] MANAGEMENT_VENDORS = {0x1a03, 0x102b, 0x1013, 0x1234, 0x1b36, 0x15ad, 0x1414};
+
+    private static final Pattern MANAGEMENT_NAME = Pattern.compile(
+            "(?i)\\b(aspeed|matrox|g200\\w*|cirrus|gd 5446|bochs|qxl|virtio gpu|virtio 1\\.0 gpu|vmware svga|"
+                    + "hyper-v video|pilot\\d? |hi171\\d|xgi|server engines|nuvoton)");
+
+    /** AMD APU graphics (the GPU inside the CPU package), by their code names in pci.ids. */
+    private static final Pattern AMD_APU_GRAPHICS = Pattern.compile(
+            "(?i)\\b(picasso|raven2?|renoir|cezanne|lucienne|barcelo|rembrandt|phoenix\\d?|hawk point|raphael|"
+                    + "granite ridge|mendocino|van gogh|strix( halo| point)?|krackan|wrestler|kabini|mullins|kaveri|"
+                    + "carrizo|stoney|trinity|richland|sumo|beavercreek|kalindi|dragon range|radeon 680m|radeon 780m|"
+                    + "radeon vega (series|mobile)|radeon graphics)\\b");
+
+    private static final Pattern DATACENTRE_NIC_NAME = Pattern.compile(
+            "(?i)(connectx|bluefield|infiniband|omni-path|\\brdma\\b|\\broce\\b|elastic fabric|\\be8[12]0\\b|e810|"
+                    + "\\bnetxtreme-e\\b|\\bbcm575\\d\\d|\\bbcm574[01]\\d|\\bthor\\b|chelsio|\\bt6\\d{2}\\b|"
+                    + "solarflare|\\bx2522\\b|mt27[0-9]{3}|mt28[0-9]{3}|mt29[0-9]{2}|qlogic fastlinq|\\bql45|"
+                    + "cornelis|\\bgaudi)");
+
+    /** The highest "NN GbE / Gb / Gigabit" in a NIC's name ("10Gb/25Gb" is 25), 1 for "Gigabit", -1 when none. */
+    private static final Pattern NIC_SPEED = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:gbe|gb/s|gbps|gb\\b|g\\b|gigabit)");
+
+    /** The kind of a function from its own facts (class, vendor, port type, name), without its place in a tree. */
+    public static DeviceKind of(PciFunction f) {
+        return of(f, false, null);
+    }
+
+    /**
+     * The kind of a function node: as {@link #of(PciFunction)}, and a display or accelerator sitting directly on a
+     * root bus from the host bridge's own vendor, with no Express capability that says "Endpoint", is built into the
+     * platform (an iGPU or an SoC's display engine), not a card. A card passed through to a virtual machine's root
+     * bus prints an Express Endpoint and stays a GPU.
+     */
+    public static DeviceKind of(Topology t, TopoNode.FunctionNode n) {
+        boolean onRootBus = t.parent(n).map(p -> p instanceof TopoNode.RootComplex).orElse(false);
+        return of(n.function(), onRootBus, onRootBus ? t.rootOf(n).hostBridge() : null);
+    }
+
+    private static DeviceKind of(PciFunction f, boolean onRootBus, PciFunction host) {
+        int cls = f.classCode();
+        int base = cls < 0 ? -1 : cls >> 8;
+        String name = f.vendorDeviceName() == null ? "" : f.vendorDeviceName();
+        PortType pt = f.portType();
+        boolean rcIntegrated = pt == PortType.RC_INTEGRATED_ENDPOINT;
+        boolean platformBuilt = rcIntegrated || onRootBus && sameVendor(f, host)
+                && (pt == null || pt == PortType.UNKNOWN);
+        if (base == 0x03) {
+            if (isManagementDisplay(f, name)) return MANAGEMENT_DISPLAY;
+            if (platformBuilt || isIntelIgpuAddress(f) || AMD_APU_GRAPHICS.matcher(name).find() && isAmdGraphics(f, name)) {
+                return INTEGRATED_GPU;
+            }
+            return GPU;
+        }
+        if (base == 0x12) return platformBuilt ? INTEGRATED_ACCELERATOR : ACCELERATOR;
+        if (base == 0x02) {
+            if (cls == 0x0280) return WIRELESS;
+            return isDataCentreNic(cls, name) ? DATACENTRE_NIC : NIC;
+        }
+        if (base == 0x0d) return WIRELESS;
+        if (cls == 0x0108) return NVME;
+        if (base == 0x01) return STORAGE;
+        if (cls == 0x0c03) return USB;
+        if (cls == 0x0600) return HOST_BRIDGE;
+        if (base == 0x06) return f.isBridge() ? BRIDGE : CHIPSET;
+        if (cls == 0x0c05) return CHIPSET;
+        return OTHER;
+    }
+
+    private static boolean isManagementDisplay(PciFunction f, String name) {
+        for (int v : MANAGEMENT_VENDORS) {
+            if (f.vendorId() == v) return true;
+        }
+        return MANAGEMENT_NAME.matcher(name).find()
+                || f.vendorId() == 0x1af4 && name.toLowerCase(Locale.ROOT).contains("gpu") // virtio-gpu
+                || f.vendorId() == 0x19e5 && name.toLowerCase(Locale.ROOT).contains("hi171"); // HiSilicon BMC
+    }
+
+    /** Intel's integrated graphics always sits at 00:02.0 of the CPU's root bus. */
+    private static boolean isIntelIgpuAddress(PciFunction f) {
+        boolean intel = f.vendorId() == VENDOR_INTEL || f.vendorId() < 0 && name(f).startsWith("intel");
+        Bdf b = f.bdf();
+        return intel && b.bus() == 0 && b.device() == 2 && (f.portType() == null || f.portType() == PortType.UNKNOWN
+                || f.portType() == PortType.RC_INTEGRATED_ENDPOINT);
+    }
+
+    /** Same vendor as the host bridge: by id, else by the first word of the names (a tree prints no ids). */
+    private static boolean sameVendor(PciFunction f, PciFunction host) {
+        if (host == null) return false;
+        if (f.vendorId() >= 0 && host.vendorId() >= 0) return f.vendorId() == host.vendorId();
+        String a = name(f);
+        String b = name(host);
+        int sp = a.indexOf(' ');
+        return sp > 0 && b.startsWith(a.substring(0, sp + 1));
+    }
+
+    private static boolean isAmdGraphics(PciFunction f, String name) {
+        return f.vendorId() == 0x1002 || f.vendorId() < 0 && name.toLowerCase(Locale.ROOT).contains("amd");
+    }
+
+    private static String name(PciFunction f) {
+        return f.vendorDeviceName() == null ? "" : f.vendorDeviceName().toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isDataCentreNic(int cls, String name) {
+        if (cls == 0x0207) return true; // InfiniBand
+        if (DATACENTRE_NIC_NAME.matcher(name).find()) return true;
+        double best = -1;
+        Matcher m = NIC_SPEED.matcher(name);
+        while (m.find()) {
+            try {
+                best = Math.max(best, Double.parseDouble(m.group(1)));
+            } catch (NumberFormatException e) {
+                // not a number after all
+            }
+        }
+        return best >= 25;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.lanescope.parse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * Reads a file the user named with a bound, before anything trusts it: devices, FIFOs and sockets are refused
+ * by name without being opened (a FIFO with no writer would block for ever, {@code /dev/zero} never ends), and
+ * a file larger than the cap is refused instead of read. The one place every command reads a named file.
+ */
+public final class BoundedFile {
+
+    /** A file refused before or while reading it; the message names it and says why. */
+    public static final class Refused extends IOException {
+        public Refused(String message) {
+            super(message);
+        }
+    }
+
+    private BoundedFile() {
+    }
+
+    /** Why this path cannot be read as a file, or null when it is a regular file (links followed). */
+    public static String refusal(Path p) {
+        if (!Files.exists(p)) {
+            return Files.exists(p, LinkOption.NOFOLLOW_LINKS) ? "is a symbolic link to nothing" : "does not exist";
+        }
+        if (Files.isDirectory(p)) return "is a folder, not a file";
+        if (!Files.isRegularFile(p)) {
+            return "is not a regular file (a device, FIFO or socket); refused without reading it";
+        }
+        if (!Files.isReadable(p)) return "cannot be read (permission denied?)";
+        return null;
+    }
+
+    /** The whole file, or {@link Refused} when it is not a regular file or holds more than {@code maxBytes}. */
+    public static byte[] read(Path p, long maxBytes) throws IOException {
+        String why = refusal(p);
+        if (why != null) throw new Refused(p + " " + why);
+        int cap = (int) Math.min(maxBytes, Integer.MAX_VALUE - 16);
+        byte[] data;
+        try (InputStream in = Files.newInputStream(p)) {
+            data = in.readNBytes(cap + 1);
+        }
+        if (data.length > cap) {
+            throw new Refused(p + " is larger than " + size(cap) + ", the most this tool reads from one file; refused");
+        }
+        return data;
+    }
+
+    /** {@code 64 MiB}, {@code 512 KiB}, {@code 100 bytes}. */
+    public static String size(long bytes) {
+        if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) return (bytes >> 20) + " MiB";
+        if (bytes >= 1L << 10 && bytes % (1L << 10) == 0) return (bytes >> 10) + " KiB";
+        return String.format(Locale.ROOT, "%,d bytes", bytes);
+    }
+}

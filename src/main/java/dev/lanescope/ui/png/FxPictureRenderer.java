@@ -1,0 +1,27 @@
+package dev.lanescope.ui.png;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import dev.lanescope.analysis.ceiling.CeilingResult;
+import dev.lanescope.analysis.ceiling.CeilingSeries;
+import dev.lanescope.analysis.ceiling.EngineShape;
+import dev.lanescope.export.PictureRenderer;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Topology;
+import dev.lanescope.ui.model.EdgeColours;
+
+/** The window's drawing behind {@link PictureRenderer}, on JavaFX's headless platform (registered as a service). */
+public final class FxPictureRenderer implements PictureRenderer {
+
+    @Override
+    public Path topology(Topology topology, Path out, Bdf selected, boolean atomics, boolean full) throws IOException {
+        return PngExporter.renderHeadless(topology, out, selected,
+                atomics ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS, full);
+    }
+
+    @Override
+    public Path ceiling(CeilingResult result, CeilingSeries series, EngineShape shape, Path out) throws IOException {
+        return PngCeilingExporter.renderHeadless(result, series, shape, out);
+    }
+}
