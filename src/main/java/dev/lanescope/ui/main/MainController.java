@@ -13,7 +13,6 @@ import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -23,7 +22,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
@@ -31,6 +29,10 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+
+import org.controlsfx.control.SegmentedButton;
+import org.controlsfx.control.StatusBar;
+import org.controlsfx.control.textfield.TextFields;
 
 import dev.lanescope.export.GraphExports;
 import dev.lanescope.ui.png.PngExporter;
@@ -61,7 +63,8 @@ public final class MainController {
     @FXML private Menu recentMenu;
     @FXML private ToggleButton verdictMode;
     @FXML private ToggleButton atomicsMode;
-    @FXML private ToggleGroup modeGroup;
+    @FXML private SegmentedButton modes;
+    @FXML private javafx.scene.control.ToolBar toolBar;
     @FXML private TextField search;
     @FXML private Label captureInfo;
     @FXML private Label sampleBanner;
@@ -79,8 +82,7 @@ public final class MainController {
     @FXML private TableColumn<Problem, Integer> lineCol;
     @FXML private TableColumn<Problem, String> severityCol;
     @FXML private TableColumn<Problem, String> messageCol;
-    @FXML private ProgressBar progress;
-    @FXML private Label status;
+    @FXML private StatusBar statusBar;
 
     public MainController(MainViewModel vm, Runnable openSample, dev.lanescope.ui.fleet.FleetActions fleet) {
         this(vm, openSample, fleet, new SystemProbeBackend());
@@ -105,10 +107,11 @@ public final class MainController {
         bindBanner(nonRootBanner, vm.nonRootBannerProperty().isNotEmpty());
         nonRootBanner.textProperty().bind(vm.nonRootBannerProperty());
         captureInfo.textProperty().bind(vm.captureInfoProperty());
-        status.textProperty().bind(vm.statusProperty());
-        progress.progressProperty().bind(vm.progressProperty());
-        progress.visibleProperty().bind(vm.loadingProperty());
-        progress.managedProperty().bind(vm.loadingProperty());
+        // ControlsFX's status bar: the message, and a progress bar only while a capture loads
+        statusBar.textProperty().bind(vm.statusProperty());
+        statusBar.progressProperty().bind(javafx.beans.binding.Bindings.when(vm.loadingProperty())
+                .then(vm.progressProperty()).otherwise(0.0));
+        search = clearable(search);
 
         column(fileCol, Problem::file);
         lineCol.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().line()));
@@ -127,7 +130,7 @@ public final class MainController {
             problemsPane.setExpanded(serious > 0);
         });
 
-        modeGroup.selectedToggleProperty().addListener((o, a, b) -> {
+        modes.getToggleGroup().selectedToggleProperty().addListener((o, a, b) -> {
             if (b == null) {
                 a.setSelected(true);
                 return;
@@ -188,6 +191,20 @@ public final class MainController {
         });
     }
 
+    /**
+     * ControlsFX's clearable text field (a cross appears once something is typed) in place of the plain one from
+     * the FXML, with the same id, prompt and width.
+     */
+    private TextField clearable(TextField plain) {
+        TextField f = TextFields.createClearableTextField();
+        f.setId(plain.getId());
+        f.setPromptText(plain.getPromptText());
+        f.setPrefColumnCount(plain.getPrefColumnCount());
+        var items = toolBar.getItems();
+        items.set(items.indexOf(plain), f);
+        return f;
+    }
+
     /** Page ids of the side panel (lookup names, never shown). */
     public static final String CARD = "card";
     public static final String PROBE = "probe";
@@ -202,10 +219,10 @@ public final class MainController {
         side = new SidePanel(sideTabs, split, this::window);
         side.add(new SidePanel.Page(CARD, "Selected card", KeyCombination.keyCombination("Shortcut+1"), 0.36,
                 620, 900, null), cardTab);
-        side.add(new SidePanel.Page(PROBE, "Bandwidth probe", KeyCombination.keyCombination("Shortcut+2"), 0.56,
+        side.add(new SidePanel.Page(PROBE, "Bandwidth probe", KeyCombination.keyCombination("Shortcut+2"), 0.62,
                 1180, 860, () -> ProbeWindow.load(probe(), vm)), null);
         side.add(new SidePanel.Page(CEILING, "Does the link matter?", KeyCombination.keyCombination("Shortcut+3"),
-                0.62, 1440, 940, () -> ceilingPanel().root()), null);
+                0.70, 1440, 940, () -> ceilingPanel().root()), null);
         viewMenu.getItems().add(new SeparatorMenuItem());
         for (SidePanel.Page p : side.pages()) {
             MenuItem mi = new MenuItem("Side panel: " + p.title());

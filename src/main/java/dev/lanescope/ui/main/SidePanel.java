@@ -12,6 +12,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -45,6 +46,7 @@ public final class SidePanel {
     private final Map<String, Page> pages = new LinkedHashMap<>();
     private final Map<String, Tab> tabOf = new LinkedHashMap<>();
     private final Map<String, Parent> built = new LinkedHashMap<>();
+    private final Map<String, ScrollPane> frames = new LinkedHashMap<>();
     private final Map<String, Stage> windows = new LinkedHashMap<>();
     private final Map<String, Double> shares = new LinkedHashMap<>();
     private String shown;
@@ -100,7 +102,16 @@ public final class SidePanel {
         if (p == null) {
             p = page.content().get();
             built.put(id, p);
-            if (!windows.containsKey(id)) tab(id).setContent(p);
+            // a page wider than the side panel scrolls sideways instead of being cut off at the window's edge
+            ScrollPane frame = new ScrollPane();
+            frame.setFitToWidth(true);
+            frame.setFitToHeight(true);
+            frame.getStyleClass().add("side-page-frame");
+            frames.put(id, frame);
+            if (!windows.containsKey(id)) {
+                frame.setContent(p);
+                tab(id).setContent(frame);
+            }
         }
         return p;
     }
@@ -116,6 +127,7 @@ public final class SidePanel {
         Parent p = content(id);
         Tab tab = tab(id);
         tab.setContent(null);
+        if (frames.containsKey(id)) frames.get(id).setContent(null);
         Button back = new Button("Bring it back here");
         Label note = new Label(page.title() + " is open in its own window.");
         note.setWrapText(true);
@@ -141,7 +153,9 @@ public final class SidePanel {
         Parent p = built.get(id);
         // a node belongs to one scene: hand the window an empty root before the tab takes the content back
         stage.getScene().setRoot(new VBox());
-        tab(id).setContent(p);
+        ScrollPane frame = frames.get(id);
+        if (frame != null) frame.setContent(p);
+        tab(id).setContent(frame != null ? frame : p);
         tabs.getSelectionModel().select(tab(id));
     }
 
