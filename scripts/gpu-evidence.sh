@@ -21,7 +21,8 @@ set -u
 out=${1:?usage: gpu-evidence.sh OUTDIR}
 GJ=${GJ:-/tmp/gj}
 java="$GJ/rt/bin/java"
-cp="$GJ/app/lanescope.jar:$GJ/app/test-classes"
+# CP_FIRST: classes built here after the bundle was packed (e.g. target/classes), read before the bundle's jar
+cp="${CP_FIRST:+$CP_FIRST:}$GJ/app/lanescope.jar:$GJ/app/test-classes"
 fx="-Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Dprism.text=t2k -Djava.awt.headless=true"
 # JavaFX draws text through FreeType, fontconfig and Pango; a bare GPU image has none of them. The
 # bundle (scripts/gpu-java-bundle.sh) carries them unpacked under $GJ/libs: used from there, never

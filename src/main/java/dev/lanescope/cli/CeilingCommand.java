@@ -46,6 +46,11 @@ final class CeilingCommand implements Callable<Integer> {
             description = "run_receipt.sh receipt or pcie_bw JSON lines: rate at the size nearest --slab, overhead.")
     Path receipt;
 
+    @Option(names = "--batched",
+            description = "With --receipt: use its batched rate (the same bytes issued together), what the engine"
+                    + " could get by batching its copies, instead of copies issued one by one.")
+    boolean batched;
+
     @Option(names = "--link", paramLabel = "LINK",
             description = "The link the card's path is capable of, e.g. gen4x4 or '16GT/s x4' (LnkCap, not an idle"
                     + " trained reading).")
@@ -107,7 +112,7 @@ final class CeilingCommand implements Callable<Integer> {
             Map.entry("ramGbPerS", "--ram"), Map.entry("ramBytesPerToken", "--ram-bytes"),
             Map.entry("ramPreset", "--ram-preset"), Map.entry("model", "--model"), Map.entry("bitsPerWeight", "--bits"),
             Map.entry("achievableFactor", "--achievable"), Map.entry("link", "--link"),
-            Map.entry("receipt", "--receipt"));
+            Map.entry("receipt", "--receipt"), Map.entry("batched", "--batched"));
 
     @Override
     public Integer call() {
@@ -156,10 +161,16 @@ final class CeilingCommand implements Callable<Integer> {
                     ? "give the host-to-device rate: --h2d GBPS, --receipt FILE or --link gen4x4"
                     : "give only one of --h2d, --receipt and --link");
         }
+        if (batched && receipt == null) {
+            throw new CeilingInputException("batched", "--batched reads the batched rate from a receipt: give"
+                    + " --receipt FILE too");
+        }
         if (h2d != null) return H2dRate.typed(h2d, 0);
         if (link != null) return H2dRate.fromLink(Links.parse(link), achievable, 0);
         H2dReceipt rc = H2dReceipt.read(receipt);
-        H2dReceipt.Series series = rc.h2dSeries();
+        H2dReceipt.Series series = batched ? rc.batchedSeries().orElseThrow(() -> new CeilingInputException(
+                "receipt", receipt.getFileName() + " has no batched copies (a probe older than 1.1.0, or run with"
+                        + " --batch off): run the probe again, or leave out --batched")) : rc.h2dSeries();
         List<TransferSample> samples = series.bySize().stream()
                 .map(p -> new TransferSample(p.bytes(), p.medianMs())).toList();
         String what = "receipt " + receipt.getFileName() + " (" + series.label()

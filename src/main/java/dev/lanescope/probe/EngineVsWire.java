@@ -65,8 +65,8 @@ public record EngineVsWire(Limit limit, double engineGBps, long bytes, double on
         }
         String src = measured ? "measured at that size" : "fitted from the sweep";
         double share = c.gbps() / one;
-        String probeWords = String.format(Locale.ROOT, "%s GB/s one by one%s (%s)", LinkMath.gb(one),
-                Double.isNaN(bat) ? "" : " and " + LinkMath.gb(bat) + " batched", src);
+        String probeWords = String.format(Locale.ROOT, "%s GB/s one by one%s; %s", LinkMath.gb(one),
+                Double.isNaN(bat) ? "" : ", " + LinkMath.gb(bat) + " batched", src);
         double best = Double.isNaN(bat) ? one : Math.max(one, bat);
         if (c.gbps() > best * 1.10) {
             return new EngineVsWire(Limit.UNKNOWN, c.gbps(), c.bytes(), one, bat, measured, String.format(Locale.ROOT,

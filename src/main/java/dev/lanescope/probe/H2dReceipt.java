@@ -142,6 +142,21 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
         throw new IllegalStateException("read() guarantees a host-to-device result");
     }
 
+    /**
+     * What the engine could get: per size the fastest of pcie_bw's batched modes (pinned, the same bytes issued
+     * together), empty when the receipt has none (a probe before 1.1.0, or {@code --batch off}).
+     */
+    public java.util.Optional<Series> batchedSeries() {
+        List<ProbeResult> bySize = new ArrayList<>();
+        results.stream().filter(r -> "pinned".equals(r.memory()) && BatchReading.MODES.contains(r.mode()))
+                .sorted(Comparator.comparingLong(ProbeResult::bytes).thenComparingDouble(ProbeResult::medianMs))
+                .forEach(r -> {
+                    if (bySize.isEmpty() || bySize.get(bySize.size() - 1).bytes() != r.bytes()) bySize.add(r);
+                });
+        return bySize.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of(new Series("pinned", "batched (fastest way per size)", List.copyOf(bySize)));
+    }
+
     /** The fields the ceiling reads, with GB/s as the line printed it (NaN when absent: derived later from the time). */
     private static ProbeResult asPrinted(ProbeResult r) {
         return new ProbeResult(r.memory(), r.mode(), r.bytes(), r.medianMs(), Json.number(r.raw(), "gbPerS"));

@@ -66,6 +66,27 @@ class CeilingCliTest {
     }
 
     @Test
+    void batchedRateOfAReceiptIsWhatTheEngineCouldGet() throws Exception {
+        // the H200 receipt of probe 1.1.0: one by one 42.42 GB/s at 460,800 B, batched 55.41 (coalesced)
+        String h200 = "docs/bench/h200-probe-1.1.0/receipt.json";
+        JsonNode one = new ObjectMapper().readTree(CliRun.of("ceiling", "--json", "--receipt", h200, "--ram", "256",
+                "--active-bytes", "1G", "--slab", "460800").out());
+        CliRun b = CliRun.of("ceiling", "--json", "--receipt", h200, "--batched", "--ram", "256", "--active-bytes",
+                "1G", "--slab", "460800");
+        assertThat(b.exit()).isZero();
+        JsonNode bat = new ObjectMapper().readTree(b.out());
+        assertThat(one.get("inputs").get("overheadUs").asDouble()).isCloseTo(2.6, within(0.3));
+        assertThat(bat.get("inputs").get("overheadUs").asDouble()).isLessThan(0.2);
+        assertThat(bat.get("effectiveLinkGbPerS").asDouble()).isGreaterThan(1.25 * one.get("effectiveLinkGbPerS")
+                .asDouble());
+        assertThat(bat.get("h2dSource").get("note").asText()).contains("batched (fastest way per size)");
+        assertRefused(CliRun.of("ceiling", "--receipt", "src/test/resources/ceiling/receipt-gen4x4.json", "--batched",
+                "--ram", "96", "--active-bytes", "1G"), "has no batched copies");
+        assertRefused(CliRun.of("ceiling", "--h2d", "7", "--batched", "--ram", "96", "--active-bytes", "1G"),
+                "--batched (batched): --batched reads the batched rate");
+    }
+
+    @Test
     void trainedLinkEstimateShowsTheFactor() {
         CliRun r = CliRun.of("ceiling", "--link", "gen4x4", "--ram", "96", "--model", "qwen3-30b-a3b");
         assertThat(r.exit()).isZero();

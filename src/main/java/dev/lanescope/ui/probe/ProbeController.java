@@ -89,6 +89,9 @@ public final class ProbeController {
         vm.readingTextProperty().addListener((o, a, b) -> readingText.setText(b));
         evidenceText.textProperty().bind(vm.evidenceTextProperty());
         engineClaim.textProperty().bindBidirectional(vm.engineClaimProperty());
+        engineClaim.setTooltip(new Tooltip("Your engine's effective host-to-device rate at its copy size, typed"
+                + " (17.7 GB/s at 460800 B) or pasted from its log (460,800 bytes in 26.1 us): compared with this"
+                + " link at the same size"));
         engineReading.textProperty().bind(vm.engineReadingProperty());
         showWhenText(engineReading, vm.engineReadingProperty());
         showWhenText(evidenceText, vm.evidenceTextProperty());

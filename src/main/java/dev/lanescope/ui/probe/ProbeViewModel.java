@@ -321,7 +321,7 @@ public final class ProbeViewModel {
             if (!ask.test(text)) {
                 state.set(State.IDLE);
                 status.set("Not run: " + users.users().size() + " process" + (users.users().size() == 1 ? "" : "es")
-                        + " use " + g.label() + ". A probe beside a serving process slows it, reads low, and can"
+                        + (users.users().size() == 1 ? " uses " : " use ") + g.label() + ". A probe beside a serving process slows it, reads low, and can"
                         + " wedge the driver: stop them first, then run.");
                 probeOutput.set(text);
                 return;

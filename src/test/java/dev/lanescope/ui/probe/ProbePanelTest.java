@@ -180,7 +180,7 @@ class ProbePanelTest {
         robot.clickOn("#runButton");
         waitFor(() -> vm.stateProperty().get() == State.IDLE && asked.get() != null);
         assertThat(asked.get()).contains("is in use by 1 process").contains("pid 4242 python3 (70000 MiB)");
-        assertThat(vm.statusProperty().get()).startsWith("Not run: 1 process use").contains("stop them first");
+        assertThat(vm.statusProperty().get()).startsWith("Not run: 1 process uses").contains("stop them first");
         assertThat(vm.receiptProperty().get()).isNull();
         assertThat(Files.exists(tmp.resolve("busy").resolve("receipts"))).isFalse();
     }
