@@ -410,6 +410,11 @@ public final class MainController {
         dev.lanescope.ui.ceiling.CeilingWindow.open(window(), vm);
     }
 
+    @FXML
+    private void openScaling() {
+        dev.lanescope.ui.scaling.ScalingWindow.open(window(), vm);
+    }
+
     public TopologyView topologyView() {
         return topology;
     }
