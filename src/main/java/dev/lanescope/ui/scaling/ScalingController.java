@@ -166,10 +166,14 @@ public final class ScalingController {
         String currentKind = current.pipeline() == 1 ? "tensor split" : current.tensor() == 1 ? "layer split"
                 : "tensor groups of " + current.tensor();
         for (XYChart.Series<Number, Number> s : all) {
-            String cls = s.getName().equals("measured") ? "series-measured"
-                    : s.getName().startsWith(currentKind) ? "series-current" : null;
+            boolean isMeasured = s.getName().equals("measured");
+            String cls = isMeasured ? "series-measured" : s.getName().startsWith(currentKind) ? "series-current" : null;
             if (cls == null) continue;
-            if (s.getNode() != null) s.getNode().getStyleClass().add(cls);
+            if (s.getNode() != null) {
+                s.getNode().getStyleClass().add(cls);
+                // measured points are points, not a curve
+                if (isMeasured) s.getNode().setStyle("-fx-stroke: transparent;");
+            }
             for (XYChart.Data<Number, Number> d : s.getData()) if (d.getNode() != null) d.getNode().getStyleClass().add(cls);
         }
         for (XYChart.Series<Number, Number> s : all) {
@@ -179,6 +183,18 @@ public final class ScalingController {
         xAxis.setLowerBound(0.5);
         xAxis.setUpperBound(maxN + 0.5);
         xAxis.setTickUnit(1);
+        xAxis.setTickLabelFormatter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Number v) {
+                double d = v.doubleValue();
+                return d == Math.rint(d) && d >= 1 ? Integer.toString((int) d) : "";
+            }
+
+            @Override
+            public Number fromString(String s) {
+                return Double.valueOf(s);
+            }
+        });
     }
 
     private static List<String> kinds(Scaling.Result r) {

@@ -20,11 +20,18 @@ import dev.lanescope.ui.main.MainViewModel;
  * Opens "Would adding a card help?" alone: {@code ScalingLauncher [CAPTURE...] [--model M] [--gpu G]
  * [--measured LIST] [--split S] [--dark]} (the same words as {@code lanescope scaling}).
  */
-public final class ScalingLauncher extends Application {
+public final class ScalingLauncher {
+
+    private ScalingLauncher() {
+    }
 
     public static void main(String[] args) {
-        launch(ScalingLauncher.class, args);
+        // a main class that is not an Application, so JavaFX starts from the class path (as dev.lanescope.ui.Launcher)
+        Application.launch(App.class, args);
     }
+
+    /** The JavaFX application behind {@link #main}. */
+    public static final class App extends Application {
 
     @Override
     public void start(Stage primary) {
@@ -64,5 +71,6 @@ public final class ScalingLauncher extends Application {
                 if (k.equals(key)) vm.splitProperty().set(words);
             });
         }
+    }
     }
 }
