@@ -112,6 +112,10 @@ public final class Scaling {
                 memRate = f.memGbPerS();
                 weightsOneCard = m.activeBytesPerToken() / (memRate * 1e9) * 1000;
             }
+            if (f.points() > 2 || f.worstErrorPct() > 1) {
+                notes.add(String.format(Locale.ROOT, "The fitted curve passes within %.1f %% of every measured point.",
+                        f.worstErrorPct()));
+            }
             if (f.collectiveFitted() && prior.evidence() != AllReduceCost.Evidence.FITTED) {
                 double libUs = prior.allReduceUs(messageBytes, 2);
                 double fitUs = cost.allReduceUs(messageBytes, 2);
