@@ -112,6 +112,10 @@ public final class Scaling {
                 memRate = f.memGbPerS();
                 weightsOneCard = m.activeBytesPerToken() / (memRate * 1e9) * 1000;
             }
+            if (f.points() > 2 || f.worstErrorPct() > 1) {
+                notes.add(String.format(Locale.ROOT, "The fitted curve passes within %.1f %% of every measured point.",
+                        f.worstErrorPct()));
+            }
             if (f.collectiveFitted() && prior.evidence() != AllReduceCost.Evidence.FITTED) {
                 double libUs = prior.allReduceUs(messageBytes, 2);
                 double fitUs = cost.allReduceUs(messageBytes, 2);
@@ -144,8 +148,12 @@ public final class Scaling {
             Split cur = n == 1 ? Split.tensor(1) : in.current().withCards(n);
             if (n == 1 || cur.sameKind(in.current())) series.add(predict(m, cur, weightsOneCard, cost, fixed, messageBytes, minCards, in));
         }
+        // the fastest; within 2 % of it, the fewest cards (a card that buys nothing is not worth buying)
+        double top = all.stream().filter(Prediction::possible).mapToDouble(Prediction::tokensPerS).max().orElse(0);
         Optional<Prediction> best = all.stream().filter(Prediction::possible)
-                .max(Comparator.comparingDouble(p -> p.tokensPerS() * (1 - 0.01 * p.cards() / 64.0)));
+                .filter(p -> p.tokensPerS() >= 0.98 * top)
+                .min(Comparator.comparingInt(Prediction::cards)
+                        .thenComparing(Comparator.comparingDouble(Prediction::tokensPerS).reversed()));
         String verdict = verdict(series, best, fit, cost, minCards);
         return new Result(in, all, series, fit, cost, fixed, minCards, best, verdict, assumptions, notes);
     }
@@ -204,8 +212,13 @@ public final class Scaling {
             double saveW = b.weightsMs() - next.weightsMs();
             v.append(b.cards() == 1 ? "Stay on one card" : "Stop at " + b.cards() + " cards" + kind)
                     .append(": ").append(who).append(" adds ").append(num(addColl))
-                    .append(" ms of all-reduce per token and removes ").append(saveW < addColl ? "only " : "")
-                    .append(num(saveW)).append(" ms of weight streaming.");
+                    .append(" ms of all-reduce per token and ");
+            if (saveW < 0.005) {
+                v.append("saves no weight streaming (pipelined groups take turns on each token).");
+            } else {
+                v.append("removes ").append(saveW < addColl ? "only " : "").append(num(saveW))
+                        .append(" ms of weight streaming.");
+            }
         } else if (ok.size() > 1) {
             Prediction prev = ok.get(bi - 1);
             v.append("Each added card helps up to ").append(b.cards()).append(kind).append(": the ")

@@ -557,6 +557,11 @@ public final class MainController {
         showCeiling();
     }
 
+    @FXML
+    private void openScaling() {
+        dev.lanescope.ui.scaling.ScalingWindow.open(window(), vm);
+    }
+
     public TopologyView topologyView() {
         return topology;
     }
