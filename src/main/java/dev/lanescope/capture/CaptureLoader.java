@@ -64,6 +64,20 @@ public final class CaptureLoader {
             if (p != null) InputReader.read(p, raw, readProblems, budget);
         }
         asm.problems(readProblems);
+        return assemble(asm, label, raw, verboseReader);
+    }
+
+    /**
+     * Loads one file from bytes, as if it had been read from {@code name}: the same recognition, parsing and
+     * merging as {@link #load}, without the file system (the fuzz tests' entry point).
+     */
+    static Capture loadBytes(String name, byte[] data) {
+        List<RawFile> raw = new ArrayList<>();
+        raw.add(new RawFile(name, name, data));
+        return assemble(new CaptureAssembler(name), name, raw, VerboseParser::parse);
+    }
+
+    private static Capture assemble(CaptureAssembler asm, String label, List<RawFile> raw, VerboseReader verboseReader) {
         Map<String, String> sysfsFiles = new LinkedHashMap<>();
         String sysfsRoot = null;
         int sysfsOther = 0;

@@ -42,7 +42,11 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
     }
 
     public static H2dReceipt read(Path file) throws IOException {
-        byte[] data = ReceiptReader.bytes(file);
+        return read(ReceiptReader.bytes(file), file);
+    }
+
+    /** Reads a receipt's bytes as if from {@code file} (the fuzz tests' entry point). */
+    static H2dReceipt read(byte[] data, Path file) throws IOException {
         List<ProbeResult> results = new ArrayList<>();
         int skipped = 0;
         Optional<LinkState> link = Optional.empty();

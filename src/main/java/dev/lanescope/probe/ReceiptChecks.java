@@ -6,8 +6,8 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * A receipt's numbers checked against physics before anything shows them: a time or a rate must be a finite,
- * positive number, and a host-device copy cannot move data faster than the link it crossed can carry. The one
+ * A receipt's numbers checked against physics before anything shows them: a time, a size or a rate must not be
+ * NaN, infinite or negative, and a host-device copy cannot move data faster than the link it crossed can carry. The one
  * home of these checks: {@link ReceiptReader#read} and {@link H2dReceipt#read} call it; a new measured field
  * (a batched rate, say) joins {@link #RATE_FIELDS} or {@link #TIME_FIELDS}.
  */
@@ -70,7 +70,10 @@ public final class ReceiptChecks {
         return null;
     }
 
-    /** Why a present value is not a finite positive number, or null (absent and null values are fine). */
+    /**
+     * Why a present number is impossible (NaN, infinite, negative), or null. Absent values, nulls and text that is
+     * no number at all ("[N/A]") are not impossible: such a line is unusable, and the readers skip and count it.
+     */
     private static String notPositive(JsonNode o, String key) {
         JsonNode v = o.get(key);
         if (v == null || v.isNull()) return null;
@@ -81,15 +84,14 @@ public final class ReceiptChecks {
             try {
                 d = Double.parseDouble(v.asText().trim());
             } catch (NumberFormatException e) {
-                return "'" + clip(v.asText()) + "' is not a number";
+                return null;
             }
         } else {
-            return "is not a number";
+            return null;
         }
-        if (Double.isNaN(d)) return "is not a number (NaN)";
+        if (Double.isNaN(d)) return "is not a number (NaN), which no measurement is";
         if (Double.isInfinite(d)) return "is infinite, which no measurement is";
         if (d < 0) return fmt(d) + " is negative, which no measurement is";
-        if (d == 0) return "is zero, which no measurement is";
         return null;
     }
 
@@ -133,7 +135,4 @@ public final class ReceiptChecks {
         return v == Math.rint(v) && Math.abs(v) < 1e18 ? Long.toString((long) v) : Double.toString(v);
     }
 
-    private static String clip(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
-    }
 }

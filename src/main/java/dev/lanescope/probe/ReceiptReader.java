@@ -49,7 +49,7 @@ public final class ReceiptReader {
         try {
             n = Json.MAPPER.readTree(data);
         } catch (IOException | RuntimeException e) {
-            throw new NotAReceipt(where + " is not usable JSON (" + Json.why(e) + ")");
+            throw new NotAReceipt(where + " is not JSON this tool reads (" + Json.why(e) + ")");
         }
         if (n == null || !n.isObject()) throw new NotAReceipt(where + " is not a JSON object, so not a receipt");
         if (!n.has("results") && !n.has("link") && !n.has("schema")) {

@@ -250,14 +250,18 @@ class CaptureLoaderTest {
     }
 
     @Test
-    void crlfAndBadUtf8AreDecoded() throws IOException {
+    void crlfAndLatin1AreDecodedAndTheEncodingIsSaid() throws IOException {
         Path t = tmp.resolve("tree.txt");
         byte[] text = ("-[0000:00]-+-00.0  Caf\u00e9 Host\r\n           \\-1f.3  SMBus \u00ff\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1);
         Files.write(t, text);
         Capture c = CaptureLoader.load(List.of(t));
         assertThat(c.tree()).hasSize(2);
-        assertThat(c.tree().get(1).name()).isEqualTo("SMBus \ufffd");
+        // not UTF-8: read as Latin-1, which every byte is, and said so
+        assertThat(c.tree().get(0).name()).isEqualTo("Caf\u00e9 Host");
+        assertThat(c.tree().get(1).name()).isEqualTo("SMBus \u00ff");
+        assertThat(c.problems()).anySatisfy(p -> assertThat(p.toString()).isEqualTo(t + ": info: read as Latin-1 (the"
+                + " bytes are not UTF-8)"));
     }
 
     /** Writes a .tar.gz in the test, with the odd entries a hostile archive has. */

@@ -15,7 +15,10 @@ import net.jqwik.api.Provide;
 
 import dev.lanescope.model.Problem;
 
-/** The tree and kernel-log parsers never throw on damaged real inputs, and every problem points inside the input. */
+/**
+ * The tree and kernel-log parsers never throw on damaged real inputs (not even into their last-resort handler,
+ * which would turn the throw into a problem), and every problem points inside the input.
+ */
 class ParserRobustnessProperties {
 
     private static final List<String> TREES = List.of(
@@ -84,6 +87,7 @@ class ParserRobustnessProperties {
     }
 
     private static void assertInside(List<Problem> problems, int lineCount) {
+        CatchAll.assertNone(problems);
         for (Problem p : problems) {
             assertThat(p.line()).as(p.toString()).isBetween(0, lineCount);
         }

@@ -106,6 +106,7 @@ class VerboseParserProperties {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertThat(ms).as("parse time of %d lines (ms)", input.size()).isLessThan(1000);
         assertThat(r.value()).isNotNull().doesNotContainNull();
+        CatchAll.assertNone(r.problems()); // a throw caught by the parser's last-resort handler is still a bug
         for (Problem p : r.problems()) {
             assertThat(p.line()).as(p.toString()).isBetween(0, input.size());
             assertThat(p.file()).isEqualTo(file);
