@@ -43,7 +43,7 @@ class LayeringTest {
                 .whereLayer("fleet").mayOnlyBeAccessedByLayers("cli", "ui")
                 .whereLayer("probe").mayOnlyBeAccessedByLayers("cli", "ui")
                 .whereLayer("capture").mayOnlyBeAccessedByLayers("fleet", "cli", "ui")
-                .whereLayer("parse").mayOnlyBeAccessedByLayers("capture")
+                .whereLayer("parse").mayOnlyBeAccessedByLayers("capture", "probe", "cli", "ui")
                 .whereLayer("layout").mayOnlyBeAccessedByLayers("export", "ui")
                 .whereLayer("analysis").mayOnlyBeAccessedByLayers("probe", "fleet", "export", "cli", "ui")
                 .whereLayer("model").mayOnlyBeAccessedByLayers("parse", "capture", "analysis", "layout", "probe",
