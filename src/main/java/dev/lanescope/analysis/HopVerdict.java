@@ -24,6 +24,6 @@ public record HopVerdict(Link link, LinkVerdict verdict, String reason, List<Lin
 
     /** One line for the CLI: hop, verdict, reason, advice. */
     public String sentence() {
-        return hopLabel() + ": " + verdict + ": " + reason;
+        return hopLabel() + ": " + verdict.words() + ": " + reason;
     }
 }
