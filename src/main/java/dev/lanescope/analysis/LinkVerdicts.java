@@ -189,10 +189,14 @@ public final class LinkVerdicts {
         Boolean dl = port.express() == null ? null : port.express().dlActive();
         String cap = link.portCap() == null ? "capable unknown" : "capable " + link.portCap().display();
         if (sta == null) {
-            String why = port.capabilitiesHidden() ? "its registers are hidden (non-root capture)"
-                    : "no link status was captured";
-            return new HopVerdict(link, LinkVerdict.LINK_DOWN, "nothing below " + port.bdf() + " in this capture ("
-                    + cap + "; " + why + "). " + LinkVerdict.LINK_DOWN.advice(), List.of());
+            // nothing listed below and no link status: most likely an empty slot, but the capture does not show the
+            // link (a device could sit there untrained or filtered out), so it is not judged down
+            String how = port.capabilitiesHidden()
+                    ? "its registers are hidden (lspci ran without root; `sudo lspci -vv` shows them)"
+                    : "no link status was captured (a tree or a plain listing; `sudo lspci -vv` shows it)";
+            return new HopVerdict(link, LinkVerdict.UNKNOWN, "nothing below " + port.bdf() + " in this capture and "
+                    + how + ": probably an empty slot or port, but its link cannot be read (" + cap + "). "
+                    + LinkVerdict.UNKNOWN.advice(), List.of());
         }
         if (sta.width() == 0 || Boolean.FALSE.equals(dl)) {
             return new HopVerdict(link, LinkVerdict.LINK_DOWN, "link down on " + port.bdf() + " (x" + sta.width()
