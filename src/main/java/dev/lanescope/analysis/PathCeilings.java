@@ -52,7 +52,8 @@ public final class PathCeilings {
             }
             pathCapable = Math.min(pathCapable, l.capable().mbps());
         }
-        if (pathCapable == Long.MAX_VALUE) pathCapable = -1;
+        // no link above it (a device on a root bus, as in a VM): its own link is the whole path it is shown
+        if (pathCapable == Long.MAX_VALUE) pathCapable = capMbps > 0 ? capMbps : -1;
 
         KernelBandwidthLine kline = kernelLineFor(topology, endpoint);
         if (unknownAt != null || dev.express() == null && dev.sysfsLink() == null) {
