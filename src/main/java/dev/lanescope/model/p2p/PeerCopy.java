@@ -29,7 +29,8 @@ public record PeerCopy(String tool, CopyEngine engine, CopyInitiator initiator, 
                 + (bytes > 0 ? ", " + sizeWords(bytes) : "") + ": " + String.format(java.util.Locale.ROOT, "%.2f GB/s", gbPerS);
     }
 
-    static String sizeWords(long bytes) {
+    /** "64 MiB", "1 GiB", "4096 B". */
+    public static String sizeWords(long bytes) {
         if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) return (bytes >> 30) + " GiB";
         if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) return (bytes >> 20) + " MiB";
         if (bytes >= 1L << 10 && bytes % (1L << 10) == 0) return (bytes >> 10) + " KiB";
