@@ -84,7 +84,8 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                             + " wire.");
                     break;
                 case UNKNOWN:
-                    unknown.add(h);
+                    // an empty port whose link was not captured is no finding: it stays unknown on its own hop
+                    if (h.link().device() != null || h.link().trained() != null) unknown.add(h);
                     break;
                 default:
                     break;

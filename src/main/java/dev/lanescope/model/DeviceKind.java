@@ -83,6 +83,27 @@ public enum DeviceKind {
                     + "solarflare|\\bx2522\\b|mt27[0-9]{3}|mt28[0-9]{3}|mt29[0-9]{2}|qlogic fastlinq|\\bql45|"
                     + "cornelis|\\bgaudi)");
 
+    /** Laptop parts soldered to the board, by the names pci.ids gives them ("Mobile", "Max-Q", "Laptop GPU"). */
+    private static final Pattern MOBILE_NAME = Pattern.compile("(?i)(\\bmobile\\b|max-q|laptop gpu|\\bmxm\\b)");
+
+    /** Thunderbolt/USB4 routers and host controllers, by name: Intel DSL/JHL parts and their ridge code names. */
+    private static final Pattern THUNDERBOLT_NAME = Pattern.compile(
+            "(?i)\\b(thunderbolt|usb4|(jhl|dsl)\\d*|(alpine|titan|maple|barlow|goshen) ridge)\\b");
+
+    /**
+     * A mobile part: a laptop GPU (or other function) soldered to the board, which no slot change can move. The name
+     * decides ("GeForce GTX 1650 Mobile / Max-Q", "RTX 4070 Laptop GPU"); a name listing desktop and mobile parts
+     * together ("Radeon RX 5500/5500M") is not one.
+     */
+    public static boolean isMobile(PciFunction f) {
+        return f != null && f.vendorDeviceName() != null && MOBILE_NAME.matcher(f.vendorDeviceName()).find();
+    }
+
+    /** A function of a Thunderbolt/USB4 router or host controller (its bridges, NHI, USB controller), by name. */
+    public static boolean isThunderbolt(PciFunction f) {
+        return f != null && f.vendorDeviceName() != null && THUNDERBOLT_NAME.matcher(f.vendorDeviceName()).find();
+    }
+
     /** The highest "NN GbE / Gb / Gigabit" in a NIC's name ("10Gb/25Gb" is 25), 1 for "Gigabit", -1 when none. */
     private static final Pattern NIC_SPEED = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:gbe|gb/s|gbps|gb\\b|g\\b|gigabit)");
 
