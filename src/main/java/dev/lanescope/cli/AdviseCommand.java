@@ -10,6 +10,7 @@ import dev.lanescope.analysis.MoveAdvice;
 import dev.lanescope.analysis.MoveAdvisor;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.TopoNode;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,9 +46,9 @@ final class AdviseCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        Loaded loaded = Loaded.load(inputs, underLoad);
+        CaptureAnalysis loaded = CaptureAnalysis.load(inputs, underLoad, CaptureAnalysis.Progress.NONE);
         if (!loaded.usable()) {
-            loaded.explainUnusable(err);
+            Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
         Optional<TopoNode.FunctionNode> node = loaded.topology().node(bdf);
@@ -57,7 +58,7 @@ final class AdviseCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        MoveAdvice advice = MoveAdvisor.advise(loaded.topology(), bdf, Loaded.evidence(loaded.capture(), underLoad));
+        MoveAdvice advice = MoveAdvisor.advise(loaded.topology(), bdf, loaded.evidence());
         out.print(AdviseText.render(advice));
         out.flush();
         return 0;
