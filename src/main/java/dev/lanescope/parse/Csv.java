@@ -58,9 +58,9 @@ public final class Csv {
      * The cells of one nvidia-smi CSV line ({@code --format=csv}, with or without {@code noheader,nounits}): split on
      * commas, each stripped. nvidia-smi never quotes, and none of the fields lanescope asks for holds a comma.
      */
-    public static List<String> smiCells(String line) {
-        List<String> out = new ArrayList<>();
-        for (String c : line.split(",", -1)) out.add(c.strip());
+    public static String[] smiCells(String line) {
+        String[] out = line.split(",", -1);
+        for (int i = 0; i < out.length; i++) out[i] = out[i].strip();
         return out;
     }
 
@@ -69,7 +69,7 @@ public final class Csv {
         List<List<String>> out = new ArrayList<>();
         if (text == null) return out;
         for (String line : text.split("\\R")) {
-            if (!line.isBlank()) out.add(smiCells(line));
+            if (!line.isBlank()) out.add(List.of(smiCells(line)));
         }
         return out;
     }

@@ -43,6 +43,8 @@ import dev.lanescope.ui.model.PictureFocus;
  */
 public final class MainViewModel {
 
+    private static final System.Logger LOG = System.getLogger(MainViewModel.class.getName());
+
     /** What is open, analysed and laid out. */
     public record Loaded(List<Path> inputs, String label, InsightsFactory.Analysed analysed,
                          TopologyLayouts.Picture picture) {
@@ -490,7 +492,7 @@ public final class MainViewModel {
                 if (src != null) return url == null ? src : src + ", " + url;
             }
         } catch (java.io.IOException | RuntimeException e) {
-            // fall through to the folder name
+            LOG.log(System.Logger.Level.DEBUG, "no readable host name; the capture is named by its folder", e);
         }
         return "the bundled samples folder";
     }
