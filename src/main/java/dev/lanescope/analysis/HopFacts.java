@@ -46,7 +46,9 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
         /** The port reads x0 while a device answers below it: a retrain or a broken register. */
         PORT_READS_DOWN,
         /** An empty port reports a trained link: a filtered capture, or a device that failed to enumerate. */
-        EMPTY_PORT_TRAINED
+        EMPTY_PORT_TRAINED,
+        /** Nothing below a port and no link status read (hidden registers, or no -vv): probably empty, not judged down. */
+        EMPTY_PORT_UNREAD
     }
 
     /** Reads the facts of a hop; {@code evidence} may be null. */
@@ -58,9 +60,9 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
             Express e = port.express();
             Boolean dl = e == null ? null : e.dlActive();
             LinkState sta = link.trained();
-            boolean down = sta == null || sta.width() == 0 || Boolean.FALSE.equals(dl);
-            return new HopFacts(link, Optional.empty(), down ? null : Unknown.EMPTY_PORT_TRAINED, false, false,
-                    null, null, dl);
+            boolean down = sta != null && (sta.width() == 0 || Boolean.FALSE.equals(dl));
+            Unknown why = sta == null ? Unknown.EMPTY_PORT_UNREAD : down ? null : Unknown.EMPTY_PORT_TRAINED;
+            return new HopFacts(link, Optional.empty(), why, false, false, null, null, dl);
         }
         Optional<TopoNode.FunctionNode> gpu = Hardware.gpuLedTo(topology, link);
         Unknown unknown = unknownCause(link);

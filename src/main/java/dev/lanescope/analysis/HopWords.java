@@ -152,6 +152,11 @@ final class HopWords {
             case EMPTY_PORT_TRAINED -> port.bdf() + " reports a trained link (" + link.trained().display()
                     + ") but the capture lists nothing below it: a filtered capture, or a device that failed to"
                     + " enumerate; capture the whole bus with `sudo lspci -vv`";
+            case EMPTY_PORT_UNREAD -> "nothing below " + port.bdf() + " in this capture and " + (port.capabilitiesHidden()
+                    ? "its registers are hidden (lspci ran without root; `sudo lspci -vv` shows them)"
+                    : "no link status was captured (a tree or a plain listing; `sudo lspci -vv` shows it)")
+                    + ": probably an empty slot or port, but its link cannot be read ("
+                    + (link.portCap() == null ? "capable unknown" : "capable " + link.portCap().display()) + ")";
         };
     }
 
@@ -162,11 +167,6 @@ final class HopWords {
         String advice = ". " + d.verdict().advice();
         if (f.unknown() != null) return unknown(f) + advice;
         String cap = link.portCap() == null ? "capable unknown" : "capable " + link.portCap().display();
-        if (sta == null) {
-            String why = port.capabilitiesHidden() ? "its registers are hidden (non-root capture)"
-                    : "no link status was captured";
-            return "nothing below " + port.bdf() + " in this capture (" + cap + "; " + why + ")" + advice;
-        }
         return "link down on " + port.bdf() + " (x" + sta.width() + (Boolean.FALSE.equals(f.dlActive())
                 ? ", DLActive-" : "") + ", " + cap + "), nothing below" + advice;
     }

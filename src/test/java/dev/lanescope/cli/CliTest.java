@@ -113,7 +113,7 @@ class CliTest {
         assertThat(r.exit()).isZero();
         String first = r.out().lines().findFirst().orElse("");
         assertThat(first).startsWith("Moving it would not help");
-        assertThat(r.out()).contains("Candidate slots, best first");
+        assertThat(r.out()).contains("Places it can go, best first");
     }
 
     @Test

@@ -77,13 +77,13 @@ public final class InsightsFactory {
         String title = card + "  " + node.function().shortName();
         String answer;
         List<CardAdvice.Candidate> candidates = new ArrayList<>();
+        MoveAdvice advice = null;
         try {
-            MoveAdvice advice = MoveAdvisor.advise(t, card);
+            advice = MoveAdvisor.advise(t, card);
             answer = advice.answer();
             int rank = 1;
             for (MoveCandidate c : advice.candidates()) {
-                if (c.current()) continue;
-                candidates.add(new CardAdvice.Candidate(rank++, candidatePort(c), String.valueOf(candidateText(c))));
+                candidates.add(new CardAdvice.Candidate(rank++, c.port(), c.sentence()));
             }
         } catch (RuntimeException e) {
             answer = "No advice for this function: " + e.getMessage();
@@ -122,15 +122,7 @@ public final class InsightsFactory {
                     p.classText(),
                     String.valueOf(p.ncclP2pLevel()), p.explanation()));
         }
-        return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates);
-    }
-
-    private static Bdf candidatePort(MoveCandidate c) {
-        return c.port();
-    }
-
-    private static String candidateText(MoveCandidate c) {
-        return c.sentence();
+        return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates, advice);
     }
 
     private static String state(LinkState s) {
