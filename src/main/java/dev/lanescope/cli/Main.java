@@ -3,6 +3,8 @@ package dev.lanescope.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import dev.lanescope.pipeline.CaptureAnalysis;
+
 /**
  * {@code lanescope} command line: {@code java -jar target/lanescope.jar <command>}.
  * Exit status 0 when the capture was read, 2 when the input is unusable (the message names file and line).
@@ -58,5 +60,11 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Prints why the input is unusable: every error with its file and line, then a one-line summary. */
+    static void explainUnusable(CaptureAnalysis loaded, java.io.PrintWriter err) {
+        loaded.unusableLines().forEach(err::println);
+        err.flush();
     }
 }
