@@ -105,7 +105,25 @@ public final class LinkVerdicts {
             boolean capped = target != null && target.isKnown()
                     && target.generation() < capable.speed().generation();
             UnderLoad.Observation obs = evidenceFor(link, evidence, notes, gpu);
-            if (widthLow) {
+            Optional<TopoNode.FunctionNode> card = widthLow ? topology.node(port.bdf())
+                    .flatMap(pn -> Hardware.insideCard(topology, pn)) : Optional.empty();
+            if (widthLow && (link.portCap() == null || card.isPresent())) {
+                // not "reseat the card": what is known, and what cannot be told
+                holds.add(LinkVerdict.UNKNOWN);
+                String cardWords = card.map(u -> "inside " + Hardware.name(Hardware.cardBehindOwnSwitch(topology, u)
+                        .orElse(u).function()) + "'s own switch (upstream port " + u.bdf() + "): the card wires these"
+                        + " lanes itself, so a narrow link there is its design or a fault on the card, and reseating"
+                        + " or moving the card does not change it").orElse(null);
+                if (link.portCap() == null) {
+                    notes.add(dev.bdf() + " trained x" + trained.width() + " of its own x" + capable.width() + ", but "
+                            + port.bdf() + "'s registers were not captured, so a port that wires only x"
+                            + trained.width() + " cannot be told from lost lanes; `sudo lspci -vv -s " + port.bdf()
+                            + "` shows its LnkCap" + (cardWords == null ? "" : "; the link is " + cardWords));
+                } else {
+                    notes.add("trained x" + trained.width() + " where both ends can do x" + capable.width() + ", "
+                            + cardWords);
+                }
+            } else if (widthLow) {
                 holds.add(LinkVerdict.WIDTH_DEGRADED);
                 notes.add("trained x" + trained.width() + " where both ends can do x" + capable.width()
                         + "; registers cannot tell lost lanes from a socket that wires only x" + trained.width()

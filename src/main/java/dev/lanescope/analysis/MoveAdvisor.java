@@ -359,8 +359,8 @@ public final class MoveAdvisor {
         if (DeviceKind.of(pf) == DeviceKind.HOST_BRIDGE || Hardware.isThunderboltPort(t, p)) return false;
         for (TopoNode.FunctionNode a : Hardware.ancestors(t, p)) {
             if (Hardware.isThunderboltPort(t, a)) return false;
-            if (a.role() == TopoNode.Role.SWITCH_UPSTREAM && Hardware.cardBehindOwnSwitch(t, a).isPresent()) return false;
         }
+        if (Hardware.insideCard(t, p).isPresent()) return false;
         if (occupant == null) {
             // with the port type only inferred from a tree, an empty switch port may sit inside a card: offer only
             // empty root ports, which boards do enumerate for their slots
