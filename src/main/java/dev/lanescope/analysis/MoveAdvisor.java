@@ -60,7 +60,8 @@ public final class MoveAdvisor {
             if (v.verdict() == LinkVerdict.IDLE_DOWNSHIFT || v.secondary().contains(LinkVerdict.IDLE_DOWNSHIFT)) {
                 idleSeen = true;
             }
-            if (isTrainingProblem(v.verdict()) && (worst == null || v.verdict().ordinal() < worst.verdict().ordinal())) {
+            if (isTrainingProblem(v.verdict())
+                    && (worst == null || HopRules.precedence(v.verdict()) < HopRules.precedence(worst.verdict()))) {
                 worst = v;
             }
             if (v.verdict() == LinkVerdict.TUNNELLED) {

@@ -59,7 +59,7 @@ public final class PathCeilings {
         if (unknownAt != null || dev.express() == null && dev.sysfsLink() == null) {
             String why = unknownAt != null ? unknownAt : dev.bdf() + " (no link facts)";
             String sentence = "Available PCIe bandwidth unknown: the link status of " + why + " is not known; "
-                    + LinkVerdicts.HOW_TO_CAPTURE + (dev.capabilitiesHidden() && dev.sysfsLink() == null
+                    + HopWords.HOW_TO_CAPTURE + (dev.capabilitiesHidden() && dev.sysfsLink() == null
                     ? "; without root, `grep -H . /sys/bus/pci/devices/" + dev.bdf() + "/*_link_*` reads its own link"
                     : "") + ".";
             return new PathCeiling(dev.bdf(), false, -1, null, null, capMbps, cap, pathCapable, steps, sentence,

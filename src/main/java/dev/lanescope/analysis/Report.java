@@ -19,7 +19,7 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         ceilings = List.copyOf(ceilings);
         atomics = List.copyOf(atomics);
         peers = List.copyOf(peers);
-        accelerators = Set.copyOf(accelerators);
+        accelerators = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(accelerators)); // address order, every run
     }
 
     public Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,

@@ -198,7 +198,7 @@ class MoveAdviceGoldenTest {
         assertThat(puget.verdict("10:14.0", "11:00.0")).isEqualTo(LinkVerdict.UNKNOWN);
         assertThat(puget.hop("10:14.0", "11:00.0").reason())
                 .contains("0000:11:00.0 trained x1 of its own x2, but 0000:10:14.0's registers were not captured")
-                .contains("own switch (upstream port 0000:0f:00.0)");
+                .contains("inside the own switch of the card with HighPoint Technologies, Inc. SSD7540");
         assertThat(puget.report().summary()).noneMatch(l -> l.startsWith("Lanes lost"));
         Sample hp = Sample.of("hp-laptop-coffeelake-gtx1650-titanridge");
         assertThat(hp.verdict("00:1d.2", "6e:00.0")).isEqualTo(LinkVerdict.WIDTH_DEGRADED);

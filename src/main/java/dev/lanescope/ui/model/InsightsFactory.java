@@ -3,7 +3,6 @@ package dev.lanescope.ui.model;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import dev.lanescope.analysis.Analyzer;
@@ -44,8 +43,8 @@ public final class InsightsFactory {
         Map<Link, Insights.Hop> hops = new HashMap<>();
         for (HopVerdict h : report.hops()) {
             List<String> sec = h.secondary() == null ? List.of()
-                    : h.secondary().stream().map(InsightsFactory::words).toList();
-            hops.put(h.link(), new Insights.Hop(h.verdict().colourKey(), words(h.verdict()), h.reason(),
+                    : h.secondary().stream().map(LinkVerdict::words).toList();
+            hops.put(h.link(), new Insights.Hop(h.verdict().colourKey(), h.verdict().words(), h.reason(),
                     h.verdict().advice(), sec));
         }
         Map<Bdf, Insights.Atomic> atomics = new HashMap<>();
@@ -113,11 +112,6 @@ public final class InsightsFactory {
                     String.valueOf(p.ncclP2pLevel()), p.explanation()));
         }
         return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates, advice);
-    }
-
-    /** {@code IDLE_DOWNSHIFT} as "idle downshift". */
-    public static String words(LinkVerdict v) {
-        return v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     private static String state(LinkState s) {
