@@ -8,6 +8,7 @@ import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.TopoNode;
 
 /**
  * A hop's reason in words: what was read, each fact that shaped the verdict, and the verdict's advice. Renders
@@ -169,12 +170,26 @@ final class HopWords {
             case EMPTY_PORT_TRAINED -> port.bdf() + " reports a trained link (" + link.trained().display()
                     + ") but the capture lists nothing below it: a filtered capture, or a device that failed to"
                     + " enumerate; capture the whole bus with `sudo lspci -vv`";
+            case PORT_CAPABILITY_UNREAD -> dev.bdf() + " trained x" + link.trained().width() + " of its own x"
+                    + link.capable().width() + ", but " + port.bdf() + "'s registers were not captured, so a port that"
+                    + " wires only x" + link.trained().width() + " cannot be told from lost lanes; `sudo lspci -vv -s "
+                    + port.bdf() + "` shows its LnkCap" + f.insideCard().map(u -> "; the link is " + insideCard(f, u))
+                    .orElse("");
+            case NARROW_INSIDE_CARD -> "trained x" + link.trained().width() + " where both ends can do x"
+                    + link.capable().width() + ", " + f.insideCard().map(u -> insideCard(f, u)).orElse("");
             case EMPTY_PORT_UNREAD -> "nothing below " + port.bdf() + " in this capture and " + (port.capabilitiesHidden()
                     ? "its registers are hidden (lspci ran without root; `sudo lspci -vv` shows them)"
                     : "no link status was captured (a tree or a plain listing; `sudo lspci -vv` shows it)")
                     + ": probably an empty slot or port, but its link cannot be read ("
                     + (link.portCap() == null ? "capable unknown" : "capable " + link.portCap().display()) + ")";
         };
+    }
+
+    /** "inside the own switch of the card with <name> (<bdf>): the card wires these lanes itself, ..." */
+    private static String insideCard(HopFacts f, TopoNode.FunctionNode card) {
+        return "inside the own switch of the card with " + Hardware.name(card.function()) + " (" + card.bdf()
+                + "): the card wires these lanes itself, so a narrow link there is its design or a fault on the card,"
+                + " and reseating or moving the card does not change it";
     }
 
     private static String emptyPort(HopFacts f, HopRules.Decision d) {
