@@ -68,7 +68,7 @@ common_opts="$exports -Dlanescope.samples=\$APPDIR/samples"
 # the window: a second launcher beside the command line (its menu entry: packaging/lanescope.desktop)
 cat >"$out/lanescope-window.properties" <<EOF
 main-class=dev.lanescope.ui.Launcher
-java-options=$common_opts -XX:TieredStopAtLevel=1 -XX:-UsePerfData
+java-options=$common_opts -Dlanescope.command=lanescope-window -XX:TieredStopAtLevel=1 -XX:-UsePerfData
 description=Opens the lanescope window (no path: a bundled sample capture)
 EOF
 
