@@ -15,6 +15,9 @@ import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.TopoMatrix;
 import dev.lanescope.parse.HexDumpDecoder;
+import dev.lanescope.parse.HexFill;
+import dev.lanescope.parse.HexTextCheck;
+import dev.lanescope.parse.HexRows;
 import dev.lanescope.parse.KernelLogParser;
 import dev.lanescope.parse.NvidiaSmiParser;
 import dev.lanescope.parse.ParseResult;
@@ -141,7 +144,7 @@ public final class CaptureLoader {
                 if (r == null) return;
                 asm.problems(r.problems());
                 List<PciFunction> fs = r.value();
-                if (HexDumpDecoder.hasRows(lines)) {
+                if (HexRows.hasRows(lines)) {
                     fs = withHex(f.name(), lines, fs, d.role() == Role.LSPCI_VERBOSE, asm);
                     if (d.role() == Role.LSPCI_PLAIN) {
                         asm.hex(f.name(), fs);
@@ -194,12 +197,12 @@ public final class CaptureLoader {
             return text;
         }
         asm.problems(hex.problems());
-        if (verbose) asm.problems(HexDumpDecoder.compare(name, lines, text, hex.value()));
+        if (verbose) asm.problems(HexTextCheck.compare(name, lines, text, hex.value()));
         Map<dev.lanescope.model.Bdf, PciFunction> byBdf = new LinkedHashMap<>();
         for (PciFunction f : text) byBdf.put(f.bdf(), f);
         for (PciFunction h : hex.value()) {
             PciFunction t = byBdf.get(h.bdf());
-            byBdf.put(h.bdf(), t == null ? h : HexDumpDecoder.fill(t, h));
+            byBdf.put(h.bdf(), t == null ? h : HexFill.fill(t, h));
         }
         return new ArrayList<>(byBdf.values());
     }

@@ -12,7 +12,7 @@ import dev.lanescope.model.Capture;
 import dev.lanescope.model.Topology;
 import dev.lanescope.model.TopologyBuilder;
 import dev.lanescope.parse.BoundedFile;
-import dev.lanescope.parse.HexDumpDecoder;
+import dev.lanescope.parse.HexRows;
 import dev.lanescope.parse.VerboseParser;
 
 /**
@@ -47,7 +47,7 @@ public final class LoadStages {
             step(mx, tid, mark, bytes, cpu, 2);
             var parsed = VerboseParser.parse("f", text.lines());
             step(mx, tid, mark, bytes, cpu, 3);
-            boolean hex = HexDumpDecoder.hasRows(text.lines());
+            boolean hex = HexRows.hasRows(text.lines());
             step(mx, tid, mark, bytes, cpu, 4);
             Capture c = CaptureLoader.load(List.of(file));
             step(mx, tid, mark, bytes, cpu, 5);
