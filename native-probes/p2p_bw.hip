@@ -57,7 +57,9 @@ static void usage(FILE *f) {
             "  --sizes LIST  comma-separated bytes, K/M/G = KiB/MiB/GiB (default 16M,256M,1G)\n"
             "  --quick       16M only, 3 repeats: for tests\n"
             "  --repeats N   timed blocks per measurement, median reported (default 7)\n"
-            "Output: JSON lines on stdout (start, peer_access, peer_matrix, result, verify, end).\n"
+            "Modes: push_uni, pull_uni, push_bidi (copy engine); kernel_push_uni, kernel_pull_uni,\n"
+            "       kernel_push_bidi (copy kernel; pairs with peer access only).\n"
+            "Output: JSON lines on stdout (start, peer_access, peer_matrix, result, skip, verify, end).\n"
             "Exit: 0 ok, 2 usage, 3 no HIP device, 4 HIP error, 5 data check failed.\n");
 }
 
@@ -171,7 +173,7 @@ int main(int argc, char **argv) {
         CK(hipDeviceGetPCIBusId(bus, sizeof bus, g));
         Dev d{g, "", sysfs_bdf(bus)};
         int cus = 0;
-        if (hipDeviceGetAttribute(&cus, hipDeviceAttributeMultiProcessorCount, g) != hipSuccess || cus <= 0) {
+        if (hipDeviceGetAttribute(&cus, hipDeviceAttributeMultiprocessorCount, g) != hipSuccess || cus <= 0) {
             (void)hipGetLastError();
             cus = 16;
         }
