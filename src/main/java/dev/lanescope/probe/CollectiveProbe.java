@@ -66,6 +66,23 @@ public final class CollectiveProbe {
     private CollectiveProbe() {
     }
 
+    /**
+     * The probe script: {@code native-probes/collective_probe.py} under {@code dir} (or the working directory when
+     * {@code dir} is null) when it is there, else the copy bundled in the jar written into {@code cacheDir}.
+     */
+    public static Path script(Path dir, Path cacheDir) throws IOException {
+        Path local = (dir == null ? Path.of("native-probes") : dir).resolve("collective_probe.py");
+        if (Files.isRegularFile(local)) return local;
+        try (var in = CollectiveProbe.class.getResourceAsStream("/native-probes/collective_probe.py")) {
+            if (in == null) throw new IOException("collective_probe.py is neither in " + local.getParent()
+                    + " nor bundled in this build");
+            Files.createDirectories(cacheDir);
+            Path out = cacheDir.resolve("collective_probe.py");
+            Files.write(out, in.readAllBytes());
+            return out;
+        }
+    }
+
     /** The probe's argument list. */
     public static List<String> command(Request r) {
         return List.of(r.python(), r.script().toString(), "--backend", r.backend(), "--devices",

@@ -102,4 +102,13 @@ class CollectiveProbeTest {
         assertThat(CollectiveProbe.command(r)).containsExactly("python3", SCRIPT.toString(), "--backend", "nccl",
                 "--devices", "2,3", "--timeout", "25", "--out", "out.jsonl");
     }
+
+    @Test
+    void theScriptIsFoundInTheTreeOrUnpackedFromTheJar() throws Exception {
+        assertThat(CollectiveProbe.script(null, tmp)).isEqualTo(Path.of("native-probes/collective_probe.py"));
+        // no such folder: the copy bundled on the class path (target/classes) is written into the cache
+        Path unpacked = CollectiveProbe.script(tmp.resolve("nowhere"), tmp.resolve("cache"));
+        assertThat(unpacked).startsWith(tmp.resolve("cache"));
+        assertThat(Files.readString(unpacked)).isEqualTo(Files.readString(SCRIPT));
+    }
 }
