@@ -70,7 +70,7 @@ final class ScanCommand implements Callable<Integer> {
             java.util.List<String[]> rows = new java.util.ArrayList<>();
             rows.add(new String[] {"host", "worst", "where", "boot id", "captured"});
             for (FleetScan.HostRow h : r.rows()) {
-                rows.add(new String[] {h.host(), FleetScan.words(h.worst()), blank(h.where()),
+                rows.add(new String[] {h.host(), h.worst().words(), blank(h.where()),
                         h.bootId() == null ? "-" : h.bootId(), h.capturedAt() == null ? "-" : h.capturedAt()});
             }
             // columns as wide as their longest cell, so a long host name or port label never shifts the rest
