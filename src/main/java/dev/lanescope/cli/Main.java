@@ -22,7 +22,8 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        var elsewhere = JavaFxModules.runWithNamedJavaFx(args);
+        System.exit(elsewhere.isPresent() ? elsewhere.getAsInt() : run(args));
     }
 
     /** Runs the command line and returns the exit status (for tests). */

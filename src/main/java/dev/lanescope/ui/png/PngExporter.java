@@ -110,7 +110,7 @@ public final class PngExporter {
             root.getChildren().addAll(card, answer);
         }
         if (!header.candidates().isEmpty()) {
-            Label head = new Label("Candidate slots, best first (predicted ceiling):");
+            Label head = new Label("Places it can go, best first (predicted ceiling):");
             head.getStyleClass().add("export-subtitle");
             root.getChildren().add(head);
             for (String c : header.candidates()) {
