@@ -3,6 +3,7 @@ package dev.lanescope.analysis;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
@@ -55,9 +56,11 @@ final class HopWords {
                     + ": a physical lane limit");
         }
         if (f.speedLow()) notes.addAll(speedNotes(f));
+        boolean soldered = DeviceKind.isMobile(link.device());
         if (f.portNarrower()) {
             notes.add("the port " + port.bdf() + " has x" + link.portCap().width() + " lanes, the device x"
-                    + link.deviceCap().width());
+                    + link.deviceCap().width() + (soldered ? "; it is a mobile part soldered to the board, which"
+                    + " wires x" + link.portCap().width() + " for it: no slot to move it to" : ""));
         }
         if (f.portSlower()) {
             notes.add("the port's maximum speed (" + link.portCap().speed().display() + ") is below the device's ("
@@ -76,6 +79,8 @@ final class HopWords {
         }
         StringBuilder reason = new StringBuilder(facts(f));
         for (String n : notes) reason.append("; ").append(n);
+        // "a wider slot may help" is no advice for a part soldered to the board
+        if (soldered && d.verdict() == LinkVerdict.WIRED_NARROW) return reason.append('.').toString();
         return reason.append(". ").append(d.verdict().advice()).toString();
     }
 
