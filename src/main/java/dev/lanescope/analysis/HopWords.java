@@ -56,16 +56,15 @@ final class HopWords {
                     + ": a physical lane limit");
         }
         if (f.speedLow()) notes.addAll(speedNotes(f));
-        boolean soldered = DeviceKind.isMobile(link.device());
         if (f.portNarrower()) {
             notes.add("the port " + port.bdf() + " has x" + link.portCap().width() + " lanes, the device x"
-                    + link.deviceCap().width() + (soldered ? "; it is a mobile part soldered to the board, which"
-                    + " wires x" + link.portCap().width() + " for it: no slot to move it to" : ""));
+                    + link.deviceCap().width());
         }
         if (f.portSlower()) {
             notes.add("the port's maximum speed (" + link.portCap().speed().display() + ") is below the device's ("
-                    + link.deviceCap().speed().display() + "): it runs as fast as the port allows; a faster port"
-                    + " would help (see move advice)");
+                    + link.deviceCap().speed().display() + "): it runs as fast as the port allows"
+                    + (soldered(f) ? " (the board's design for this soldered part)"
+                    : "; a faster port would help (see move advice)"));
         }
         if (link.endsDisagree()) {
             notes.add("the two ends disagree: the port reads " + port.express().lnkSta().display()
@@ -79,9 +78,22 @@ final class HopWords {
         }
         StringBuilder reason = new StringBuilder(facts(f));
         for (String n : notes) reason.append("; ").append(n);
-        // "a wider slot may help" is no advice for a part soldered to the board
-        if (soldered && d.verdict() == LinkVerdict.WIRED_NARROW) return reason.append('.').toString();
-        return reason.append(". ").append(d.verdict().advice()).toString();
+        return reason.append(". ").append(advice(f, d)).toString();
+    }
+
+    /** The verdict's advice, except that a part soldered to the board is never told a slot change may help. */
+    private static String advice(HopFacts f, HopRules.Decision d) {
+        if (d.verdict() == LinkVerdict.WIRED_NARROW && soldered(f)) return SOLDERED_NARROW;
+        return d.verdict().advice();
+    }
+
+    /** What a narrow link to a soldered (mobile) part means: the board's design, nothing to move. */
+    public static final String SOLDERED_NARROW = "The board wires this soldered part with fewer lanes than it can"
+            + " use: that is the laptop's design, not a fault, and no slot change applies.";
+
+    /** The hop leads straight to a part soldered to the board (a laptop's mobile GPU). */
+    static boolean soldered(HopFacts f) {
+        return DeviceKind.isMobile(f.link().device());
     }
 
     private static List<String> speedNotes(HopFacts f) {

@@ -79,7 +79,7 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                     checks.add("Wired narrow on " + h.hopLabel() + dev + ": the port has x"
                             + h.link().portCap().width() + ", the device x" + h.link().deviceCap().width()
                             + (DeviceKind.isMobile(h.link().device())
-                            ? "; a mobile part soldered to the board, wired that way: nothing to move."
+                            ? "; the device is soldered to the board, so that is its design: no slot change applies."
                             : "; a wider slot may help."));
                     break;
                 case TUNNELLED:

@@ -44,7 +44,7 @@ class MoveAdviceGoldenTest {
         // its x8 port is how the board wires a soldered GPU: no "a wider slot may help" anywhere
         Sample s = Sample.of("hp-laptop-coffeelake-gtx1650-titanridge");
         assertThat(s.report().summary()).anyMatch(l -> l.startsWith("Wired narrow on 0000:00:01.0")
-                && l.endsWith("a mobile part soldered to the board, wired that way: nothing to move."));
+                && l.endsWith("the device is soldered to the board, so that is its design: no slot change applies."));
         assertThat(s.hop("00:01.0", "01:00.0").reason()).doesNotContain("wider slot");
     }
 
