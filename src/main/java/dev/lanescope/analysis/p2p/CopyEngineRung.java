@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.lanescope.model.p2p.CopyEngine;
-
 import dev.lanescope.model.p2p.CopyInitiator;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.p2p.PeerCopy;
