@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.lanescope.model.p2p.CopyEngine;
-
 import dev.lanescope.model.p2p.CopyInitiator;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.p2p.PeerCopy;
@@ -102,6 +101,18 @@ public final class CopyEngineRung {
                 evidence(used), "check the lower rungs (BAR placement within the DMA mask, the kernel's P2PDMA "
                 + "decision, the driver's peer access) and compare the DMA engine with the kernel copy: "
                 + "TransferBench p2p 64M (AMD) or native-probes/build/p2p_bw --gpu " + a + " --gpu " + b);
+    }
+
+    /**
+     * The pair's push figure for the library rung: the slower of the two directions' best push copies, NaN when a
+     * direction has none. This is what {@link CollectiveRung#judge} compares the library against.
+     */
+    public static double slowerPush(int a, int b, List<PeerCopy> copies) {
+        List<PeerCopy> pair = copies.stream().filter(c -> c.joins(a, b) && !Boolean.FALSE.equals(c.peerAccess()))
+                .toList();
+        Optional<PeerCopy> ab = best(pair, a, b, CopyInitiator.PUSH);
+        Optional<PeerCopy> ba = best(pair, b, a, CopyInitiator.PUSH);
+        return ab.isPresent() && ba.isPresent() ? Math.min(ab.get().gbPerS(), ba.get().gbPerS()) : Double.NaN;
     }
 
     /** The best copy one way for one initiator: per engine the largest size, then the faster engine. */
