@@ -1,0 +1,27 @@
+package dev.lanescope.analysis.ladder;
+
+import java.util.List;
+
+import dev.lanescope.model.ladder.EvidenceLine;
+
+/**
+ * One rung of the P2P acceptance ladder for one pair.
+ *
+ * @param rung      1 to 9, lowest first
+ * @param name      the rung's name ({@code Firmware and BARs})
+ * @param status    PASS, FAIL or NOT_PROVEN
+ * @param finding   what this pair shows on this rung, in one or two sentences, the answer first
+ * @param evidence  the lines it rests on, each with file and line
+ * @param rule      the rule applied, in plain words
+ * @param next      for a rung not passed: the exact command or capture that proves or fixes it; null when passed
+ */
+public record Rung(int rung, String name, RungStatus status, String finding, List<EvidenceLine> evidence, String rule,
+                   String next) {
+    public Rung {
+        evidence = List.copyOf(evidence);
+    }
+
+    public boolean passed() {
+        return status == RungStatus.PASS;
+    }
+}
