@@ -18,6 +18,10 @@ import java.util.stream.Stream;
 
 import dev.lanescope.analysis.HopVerdict;
 import dev.lanescope.analysis.LinkVerdict;
+import dev.lanescope.analysis.ladder.Ladder;
+import dev.lanescope.analysis.ladder.Ladders;
+import dev.lanescope.analysis.ladder.Rung;
+import dev.lanescope.capture.LadderEvidenceLoader;
 
 /**
  * Scans a folder of captures (collect.sh bundles and capture folders, found at any depth) and gives one row per host:
@@ -34,10 +38,21 @@ public final class FleetScan {
     /**
      * One host. {@code worst} is a {@link LinkVerdict} name, {@code UNUSABLE} (nothing readable) or {@code NO_LINKS}
      * (readable, but no hop to judge); {@code where} the hop ({@code port -> device}); {@code captures} how many
-     * captures of this host were found (the row describes the latest).
+     * captures of this host were found (the row describes the latest). For a host with two or more GPUs,
+     * {@code p2pRung} is the lowest P2P ladder rung that failed for any GPU pair (null when none failed or fewer than
+     * two GPUs) and {@code p2p} names it and the pair.
      */
     public record HostRow(String host, String worst, String where, String reason, String bootId, String capturedAt,
-                          String kernel, int faults, int captures, String source) {
+                          String kernel, int faults, int captures, String source, Integer p2pRung, String p2p) {
+        public HostRow(String host, String worst, String where, String reason, String bootId, String capturedAt,
+                       String kernel, int faults, int captures, String source) {
+            this(host, worst, where, reason, bootId, capturedAt, kernel, faults, captures, source, null, null);
+        }
+
+        HostRow withP2p(Integer rung, String text) {
+            return new HostRow(host, worst, where, reason, bootId, capturedAt, kernel, faults, captures, source, rung,
+                    text);
+        }
     }
 
     public record Result(List<HostRow> rows, int capturesRead, int unusable) {
@@ -141,7 +156,8 @@ public final class FleetScan {
         byHost.forEach((host, list) -> {
             HostRow last = list.stream().max(latest).orElseThrow();
             out.add(new HostRow(last.host(), last.worst(), last.where(), last.reason(), last.bootId(),
-                    last.capturedAt(), last.kernel(), last.faults(), list.size(), last.source()));
+                    last.capturedAt(), last.kernel(), last.faults(), list.size(), last.source(), last.p2pRung(),
+                    last.p2p()));
         });
         out.sort(Comparator.comparingInt((HostRow r) -> rank(r.worst())).thenComparing(HostRow::host));
         return out;
@@ -186,8 +202,22 @@ public final class FleetScan {
                     : said.get(0), s.bootId(),
                     s.capturedAt(), kernel, 0, 1, source);
         }
-        return new HostRow(host, worst.verdict().name(), worst.hopLabel(), worst.reason(), s.bootId(), s.capturedAt(),
-                kernel, faults, 1, source);
+        return withLadder(new HostRow(host, worst.verdict().name(), worst.hopLabel(), worst.reason(), s.bootId(),
+                s.capturedAt(), kernel, faults, 1, source), s, input);
+    }
+
+    /** The lowest failed P2P ladder rung over every GPU pair, for a host with two or more GPUs. */
+    static HostRow withLadder(HostRow row, Snapshot s, Path input) {
+        if (Ladders.gpus(s.topology()).size() < 2) return row;
+        Ladder lowest = null;
+        for (Ladder l : Ladders.allGpuPairs(s.topology(), LadderEvidenceLoader.load(List.of(input)))) {
+            Rung f = l.lowestFailed();
+            if (f != null && (lowest == null || f.rung() < lowest.lowestFailed().rung())) lowest = l;
+        }
+        if (lowest == null) return row.withP2p(null, "no rung failed");
+        Rung f = lowest.lowestFailed();
+        return row.withP2p(f.rung(), "rung " + f.rung() + " (" + f.name() + ") fails for "
+                + s.topology().address(lowest.a()) + " and " + s.topology().address(lowest.b()));
     }
 
     private static HostRow unusable(Path root, Path input, String why) {
@@ -205,11 +235,12 @@ public final class FleetScan {
     /** CSV with a header; cells quoted when needed, and formula-looking cells defused for spreadsheets. */
     public static String csv(List<HostRow> rows) {
         StringBuilder b = new StringBuilder("host,worst_verdict,where,reason,boot_id,captured_at,kernel,faults,"
-                + "captures,source\n");
+                + "captures,source,p2p_lowest_failed_rung,p2p\n");
         for (HostRow r : rows) {
             b.append(String.join(",", cell(r.host()), cell(r.worst()), cell(r.where()), cell(r.reason()),
                     cell(r.bootId()), cell(r.capturedAt()), cell(r.kernel()), Integer.toString(r.faults()),
-                    Integer.toString(r.captures()), cell(r.source()))).append('\n');
+                    Integer.toString(r.captures()), cell(r.source()),
+                    r.p2pRung() == null ? "" : r.p2pRung().toString(), cell(r.p2p()))).append('\n');
         }
         return b.toString();
     }
