@@ -22,7 +22,7 @@ final class AtomicsText {
 
     static String hiddenRequester(PciFunction req, String where) {
         return "Cannot verify AtomicOps" + where + ": the capabilities of " + req.bdf() + " are hidden (lspci ran"
-                + " without root); " + LinkVerdicts.HOW_TO_CAPTURE + ".";
+                + " without root); " + HopWords.HOW_TO_CAPTURE + ".";
     }
 
     static String noRootPort(PciFunction req, String where, AtomicsChain.Need need) {
@@ -33,7 +33,7 @@ final class AtomicsText {
 
     static String unknownPort(PciFunction port, String why, String where) {
         return "Cannot verify AtomicOps" + where + ": for " + port.bdf() + " " + why + "; "
-                + LinkVerdicts.HOW_TO_CAPTURE + " with pciutils 3.5.3 or newer.";
+                + HopWords.HOW_TO_CAPTURE + " with pciutils 3.5.3 or newer.";
     }
 
     static String enabled(String where) {

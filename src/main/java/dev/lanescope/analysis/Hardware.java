@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import dev.lanescope.model.BusRange;
 import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkSpeed;
@@ -25,15 +26,82 @@ final class Hardware {
     static final int VENDOR_AMD = 0x1022;
     static final int VENDOR_INTEL = 0x8086;
 
-    private static final Pattern TUNNEL = Pattern.compile(
-            "(?i)\\b(thunderbolt|usb4|(jhl|dsl)\\d*|(alpine|titan|maple|barlow|goshen) ridge)\\b");
-
     private static final Pattern CHIPSET = Pattern.compile(
             "(?i)\\b(pch|chipset|promontory|sunrise point|union point|cannon point|lewisburg|wellsburg)\\b");
 
     /** A Thunderbolt/USB4 controller, dock switch or tunnelling root port, recognised by name. */
     static boolean isTunnelPort(PciFunction f) {
-        return f != null && f.vendorDeviceName() != null && TUNNEL.matcher(f.vendorDeviceName()).find();
+        return DeviceKind.isThunderbolt(f);
+    }
+
+    /** A bridge window this wide is a hot-plug reservation (firmware reserves dozens of buses for a Thunderbolt port). */
+    private static final int HOTPLUG_WINDOW_BUSES = 16;
+
+    /**
+     * A port that leads out of the box through Thunderbolt/USB4, or a function of such a router or of the enclosure or
+     * dock behind it: a Thunderbolt-named function, or (where a tree printed no names for bridges) a root port with a
+     * hot-plug bus window on a root complex that holds a Thunderbolt controller.
+     */
+    static boolean isThunderboltPort(Topology t, TopoNode.FunctionNode n) {
+        PciFunction f = n.function();
+        if (isTunnelPort(f)) return true;
+        if (n.role() != TopoNode.Role.ROOT_PORT || f.busRange() == null || f.vendorDeviceName() != null
+                && !f.vendorDeviceName().isBlank() && !f.vendorDeviceName().equals(f.className())) {
+            return false;
+        }
+        BusRange r = f.busRange();
+        if (r.subordinate() - r.secondary() + 1 < HOTPLUG_WINDOW_BUSES) return false;
+        TopoNode.RootComplex rc = t.rootOf(n);
+        return t.functions().stream().anyMatch(o -> isTunnelPort(o.function()) && t.rootOf(o).equals(rc));
+    }
+
+    /**
+     * The nearest Thunderbolt/USB4 bridge above a function that is not itself part of the router (an eGPU, a dock's
+     * NIC): that function sits behind a tunnel. Empty for the router's own functions (NHI, USB) and for the rest.
+     */
+    static Optional<TopoNode.FunctionNode> tunnelAbove(Topology t, TopoNode.FunctionNode n) {
+        if (isTunnelPort(n.function())) return Optional.empty();
+        for (TopoNode.FunctionNode a : ancestors(t, n)) {
+            if (isThunderboltPort(t, a)) return Optional.of(a);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The PCIe budget of a Thunderbolt/USB4 tunnel in Mb/s, from the router's name: about 22 Gb/s on Thunderbolt 3,
+     * 32 on Thunderbolt 4 / USB4, 64 on Thunderbolt 5; -1 when the name does not say.
+     */
+    static long tunnelBudgetMbps(TopoNode.FunctionNode... routerPorts) {
+        for (TopoNode.FunctionNode r : routerPorts) {
+            String n = r == null || r.function().vendorDeviceName() == null ? ""
+                    : r.function().vendorDeviceName().toLowerCase(Locale.ROOT);
+            if (n.contains("thunderbolt 5") || n.contains("barlow ridge") || n.contains("usb4 v2")) return 64_000;
+            if (n.contains("thunderbolt 4") || n.contains("maple ridge") || n.contains("goshen ridge")
+                    || n.contains("usb4")) {
+                return 32_000;
+            }
+            if (n.contains("thunderbolt 3") || n.contains("alpine ridge") || n.contains("titan ridge")
+                    || n.matches(".*\\b(jhl6|jhl7|dsl6)\\d*.*")) {
+                return 22_000;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * When {@code usp} is the upstream port of a switch that belongs to a card (a GPU's own switch, an NVMe carrier:
+     * every function below is an NVMe drive or a port leading to one), the card's main function; empty otherwise.
+     */
+    static Optional<TopoNode.FunctionNode> cardBehindOwnSwitch(Topology t, TopoNode.FunctionNode usp) {
+        Optional<TopoNode.FunctionNode> gpu = gpuBehindOwnSwitch(t, usp);
+        if (gpu.isPresent() || usp.role() != TopoNode.Role.SWITCH_UPSTREAM) return gpu;
+        TopoNode.FunctionNode drive = null;
+        for (TopoNode.FunctionNode f : subtree(t, usp)) {
+            if (f.role() == TopoNode.Role.SWITCH_DOWNSTREAM) continue;
+            if (DeviceKind.of(t, f) != DeviceKind.NVME) return Optional.empty();
+            if (drive == null) drive = f;
+        }
+        return Optional.ofNullable(drive);
     }
 
     /** An Intel PCH or AMD chipset function: by name, or AMD 1022:43xx. */
@@ -194,15 +262,19 @@ final class Hardware {
         return s != null && s.isKnown();
     }
 
-    /** A slot name for users: "slot 3", the OS's physical slot name, or the port's role. */
+    /**
+     * A slot name for users: "slot 3", the OS's physical slot name, else "unnumbered slot" / "unnumbered root port" /
+     * "unnumbered switch port". Slot number 0 is what firmware writes when it numbers nothing: never "slot 0".
+     */
     static String portLabel(TopoNode.FunctionNode port) {
         PciFunction f = port.function();
-        if (f.express() != null && f.express().slotNumber() != null && f.express().slotImplemented()) {
-            return "slot " + f.express().slotNumber();
-        }
-        if (f.physicalSlot() != null && !f.physicalSlot().isBlank()) return "slot " + f.physicalSlot();
-        if (f.express() != null && f.express().slotNumber() != null) return "slot " + f.express().slotNumber();
-        return port.role() == TopoNode.Role.ROOT_PORT ? "root port" : "switch downstream port";
+        Integer n = f.express() == null ? null : f.express().slotNumber();
+        if (n != null && n > 0 && f.express().slotImplemented()) return "slot " + n;
+        String phys = f.physicalSlot() == null ? "" : f.physicalSlot().trim();
+        if (!phys.isEmpty() && !phys.equals("0")) return "slot " + phys;
+        if (n != null && n > 0) return "slot " + n;
+        if (isSlot(f)) return "unnumbered slot";
+        return port.role() == TopoNode.Role.ROOT_PORT ? "unnumbered root port" : "unnumbered switch port";
     }
 
     static boolean isSlot(PciFunction f) {

@@ -11,8 +11,9 @@ import dev.lanescope.model.Link;
  * @param verdict   the verdict by precedence
  * @param reason    what was read on this hop and why it got this verdict
  * @param secondary the other verdicts that also hold on this hop, in precedence order
+ * @param facts     what was read on the hop and judged ({@link HopRules})
  */
-public record HopVerdict(Link link, LinkVerdict verdict, String reason, List<LinkVerdict> secondary) {
+public record HopVerdict(Link link, LinkVerdict verdict, String reason, List<LinkVerdict> secondary, HopFacts facts) {
     public HopVerdict {
         secondary = List.copyOf(secondary);
     }
@@ -24,6 +25,6 @@ public record HopVerdict(Link link, LinkVerdict verdict, String reason, List<Lin
 
     /** One line for the CLI: hop, verdict, reason, advice. */
     public String sentence() {
-        return hopLabel() + ": " + verdict + ": " + reason;
+        return hopLabel() + ": " + verdict.words() + ": " + reason;
     }
 }

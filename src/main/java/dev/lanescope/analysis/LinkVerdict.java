@@ -1,8 +1,13 @@
 package dev.lanescope.analysis;
 
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
 /**
- * The verdict on one hop (DOMAIN.md §2), in precedence order: when several hold, the first one in this
- * order is the hop's verdict and the others are listed as secondary findings.
+ * The verdict on one hop (DOMAIN.md §2) and its whole vocabulary: the words people read, the colour token, the
+ * legend row, the advice sentence, whether it is a fault, and the order tables put it in. Every view, command and
+ * export takes these from here. Which verdict a hop gets is decided in {@link HopRules}.
  */
 public enum LinkVerdict {
     UNKNOWN("unknown", false,
@@ -27,6 +32,31 @@ public enum LinkVerdict {
                     + " to a wider slot may help."),
     OK("ok", false, "Trained as fast and as wide as both ends allow: nothing to fix here.");
 
+    /**
+     * Worst first, for tables that list hosts or hops by how much they need attention: real faults, configuration
+     * limits, what needs a closer look, fine; an empty slot says nothing and comes last.
+     */
+    public static final List<LinkVerdict> WORST_FIRST = List.of(WIDTH_DEGRADED, SPEED_DEGRADED, TARGET_CAPPED,
+            WIRED_NARROW, IDLE_DOWNSHIFT, UNKNOWN, TUNNELLED, OK, LINK_DOWN);
+
+    /** Orders verdicts as {@link #WORST_FIRST} does. */
+    public static final Comparator<LinkVerdict> WORST_FIRST_ORDER = Comparator.comparingInt(LinkVerdict::severityRank);
+
+    /** A legend row: the colour token (pseudo-class), its title and what it means in words. */
+    public record LegendRow(String key, String title, String meaning) {
+    }
+
+    /** One row per colour the graph paints hops with, in the legend's order. */
+    public static final List<LegendRow> LEGEND = List.of(
+            new LegendRow("ok", "OK", "trained at what both ends can do; nothing to fix"),
+            new LegendRow("idle", "Idle downshift", "an idle GPU dropped its speed; not a fault, prove it under load"),
+            new LegendRow("capped", "Target capped", "the platform asks for less (BIOS slot setting, LnkCtl2)"),
+            new LegendRow("degraded", "Degraded", "trained low or lost lanes: a fault on this hop"),
+            new LegendRow("narrow", "Wired narrow", "the socket wires fewer lanes than the card; moving may help"),
+            new LegendRow("down", "Link down", "empty slot, nothing trained"),
+            new LegendRow("tunnel", "Tunnelled", "Thunderbolt/USB4 tunnel; the reported link is not the wire"),
+            new LegendRow("unknown", "Unknown", "capabilities hidden (non-root) or lspci too old to decode"));
+
     private final String colourKey;
     private final boolean fault;
     private final String advice;
@@ -35,6 +65,19 @@ public enum LinkVerdict {
         this.colourKey = colourKey;
         this.fault = fault;
         this.advice = advice;
+    }
+
+    /** The verdict as people read it in text, tables and the panel: "idle downshift", "width degraded". */
+    public String words() {
+        return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
+    /**
+     * The stable token for machine output (JSON, CSV, GraphML): {@code IDLE_DOWNSHIFT}. Scripts rely on it; never
+     * show it to people.
+     */
+    public String key() {
+        return name();
     }
 
     /** The sentence the user reads for this verdict. */
@@ -50,5 +93,22 @@ public enum LinkVerdict {
     /** Token the UI maps to a colour: ok, idle, capped, degraded, narrow, down, tunnel, unknown. */
     public String colourKey() {
         return colourKey;
+    }
+
+    /** Position in {@link #WORST_FIRST}: 0 for the worst. */
+    public int severityRank() {
+        return WORST_FIRST.indexOf(this);
+    }
+
+    /**
+     * The hop became a fault or stopped being one between two captures ({@code null}: the hop is absent there).
+     */
+    public static boolean faultChanged(LinkVerdict before, LinkVerdict after) {
+        return (before != null && before.isFault()) != (after != null && after.isFault());
+    }
+
+    /** {@link #words()}, or {@code absent} for a hop missing on one side. */
+    public static String wordsOrElse(LinkVerdict v, String absent) {
+        return v == null ? absent : v.words();
     }
 }

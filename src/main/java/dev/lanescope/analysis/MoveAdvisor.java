@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
@@ -39,8 +40,8 @@ public final class MoveAdvisor {
                     + " shows a passed-through card, and the hypervisor hides the host's slots and real path. Its own"
                     + " link gives " + now.sentence() + "; a probe under load is the proof of what it reaches."
                     : "Cannot say: no PCIe link is visible above " + device
-                    + " (a virtual machine, or an integrated device), so there is no slot to compare.", false,
-                    Hardware.ownCapable(card), now, -1, null, List.of(), notes);
+                    + " (a virtual machine, or an integrated device), so there is no slot to compare.", null,
+                    Hardware.ownCapable(card), now, -1, null, null, List.of(), notes);
         }
         LinkState cardCap = cardLink.deviceCap();
         Optional<TopoNode.FunctionNode> ownSwitch = Hardware.ownSwitchAbove(t, node);
@@ -59,7 +60,8 @@ public final class MoveAdvisor {
             if (v.verdict() == LinkVerdict.IDLE_DOWNSHIFT || v.secondary().contains(LinkVerdict.IDLE_DOWNSHIFT)) {
                 idleSeen = true;
             }
-            if (isTrainingProblem(v.verdict()) && (worst == null || v.verdict().ordinal() < worst.verdict().ordinal())) {
+            if (isTrainingProblem(v.verdict())
+                    && (worst == null || HopRules.precedence(v.verdict()) < HopRules.precedence(worst.verdict()))) {
                 worst = v;
             }
             if (v.verdict() == LinkVerdict.TUNNELLED) {
@@ -77,46 +79,97 @@ public final class MoveAdvisor {
                     : "The link read at full speed in this capture: no idle downshift to explain away.";
         }
 
-        List<MoveCandidate> candidates = candidates(t, node, card, cardLink, cardCap, internalMbps, ownSwitch);
+        List<MoveCandidate> all = candidates(t, node, card, cardLink, cardCap, internalMbps, ownSwitch);
+        MoveCandidate here = all.stream().filter(MoveCandidate::current).findFirst().orElse(null);
+        List<MoveCandidate> candidates = all.stream().filter(c -> !c.current()).toList();
         long nowMbps = now.known() ? now.availableMbps() : now.pathCapableMbps();
         String answer;
-        boolean helps = false;
-        if (worst != null) {
+        Boolean helps = Boolean.FALSE;
+        String fixed = cannotMove(t, node, ownSwitch);
+        Optional<TopoNode.FunctionNode> tunnel = Hardware.tunnelAbove(t, ownSwitch.orElse(node));
+        MoveCandidate best = null;
+        for (MoveCandidate c : candidates) {
+            if (c.predictedMbps() >= 0 && (best == null || c.predictedMbps() > best.predictedMbps())) best = c;
+        }
+        if (fixed != null) {
+            answer = "It cannot be moved: " + fixed + ", so no slot change applies"
+                    + (nowMbps < 0 ? "." : "; it gets " + LinkState.formatGbps(nowMbps) + " Gb/s where it is.");
+            candidates = List.of();
+            if (worst != null) notes.add(trainingAnswer(worst).replaceFirst("^Moving it would not help[^:]*: ", "Also: "));
+        } else if (tunnel.isPresent()) {
+            long budget = Hardware.tunnelBudgetMbps(tunnelRouters(t, tunnel.get()));
+            long lift = best != null && best.predictedMbps() >= 0 ? best.predictedMbps()
+                    : Hardware.known(cardCap) ? Math.min(cardCap.mbps(), internalMbps) : -1;
+            answer = "Moving it inside the enclosure would not help: the enclosure's Thunderbolt link is the limit ("
+                    + (budget < 0 ? "its PCIe budget, roughly 22 Gb/s on Thunderbolt 3, 32 on Thunderbolt 4, 64 on"
+                    + " Thunderbolt 5" : "about " + LinkState.formatGbps(budget) + " Gb/s of PCIe")
+                    + ", whatever the card's own link reads). An internal slot would lift it"
+                    + (lift < 0 ? "" : " to " + LinkState.formatGbps(lift) + " Gb/s") + " if this machine has one; "
+                    + (best == null ? "this capture shows none." : "this capture shows " + best.name() + " ("
+                    + best.why() + ").");
+            helps = best == null || best.predictedMbps() < 0 || budget < 0 ? null : best.predictedMbps() > budget;
+            if (worst != null) notes.add(trainingAnswer(worst).replaceFirst("^Moving it would not help[^:]*: ", "Also: "));
+        } else if (worst != null) {
             answer = trainingAnswer(worst);
+            if (worst.verdict() == LinkVerdict.UNKNOWN) helps = null;
+        } else if (nowMbps < 0) {
+            answer = "Cannot say: the current ceiling is unknown (" + now.sentence() + ").";
+            helps = null;
+        } else if (candidates.isEmpty()) {
+            answer = "Moving it would not help: this capture shows no other slot or free port this card can go in"
+                    + " (" + LinkState.formatGbps(nowMbps) + " Gb/s now).";
+        } else if (best != null && best.predictedMbps() > nowMbps) {
+            helps = Boolean.TRUE;
+            answer = "Moving it would help: " + best.name() + " gives " + best.predictedGbps() + " Gb/s against "
+                    + LinkState.formatGbps(nowMbps) + " Gb/s now (" + best.why() + ").";
+        } else if (best == null) {
+            answer = "Cannot say: no candidate's ceiling is known (" + candidates.get(0).limitedBy() + ").";
+            helps = null;
+        } else if (candidates.stream().allMatch(c -> c.predictedMbps() == nowMbps)) {
+            List<MoveCandidate> both = new ArrayList<>(candidates);
+            if (here != null) both.add(here);
+            String w = widths(both);
+            answer = "Moving it would not help: " + (candidates.size() == 1 ? "the other candidate, "
+                    + candidates.get(0).name() + ", gives" : "every other candidate gives") + " the same "
+                    + LinkState.formatGbps(nowMbps) + " Gb/s as now" + (w == null ? "" : " (" + w + ")")
+                    + ": a no-op.";
         } else {
-            MoveCandidate best = null;
-            List<MoveCandidate> others = new ArrayList<>();
-            for (MoveCandidate c : candidates) {
-                if (c.current()) continue;
-                others.add(c);
-                if (c.predictedMbps() >= 0 && (best == null || c.predictedMbps() > best.predictedMbps())) best = c;
-            }
-            if (nowMbps < 0) {
-                answer = "Cannot say: the current ceiling is unknown (" + now.sentence() + ")";
-            } else if (others.isEmpty()) {
-                answer = "Moving it would not help: this capture shows no other slot or free port to move it to"
-                        + " (" + LinkState.formatGbps(nowMbps) + " Gb/s now).";
-            } else if (best != null && best.predictedMbps() > nowMbps) {
-                helps = true;
-                answer = "Moving it would help: " + best.name() + " gives " + best.predictedGbps() + " Gb/s against "
-                        + LinkState.formatGbps(nowMbps) + " Gb/s now"
-                        + (best.occupant() != null ? " (it holds " + best.occupantName() + " " + best.occupant()
-                        + " now, so it is a swap)" : "") + ".";
-            } else if (others.stream().allMatch(c -> c.predictedMbps() == nowMbps)) {
-                String w = widths(candidates);
-                answer = "Moving it would not help: " + (others.size() == 1 ? "the other candidate, "
-                        + others.get(0).name() + ", gives" : "every other candidate gives") + " the same "
-                        + LinkState.formatGbps(nowMbps) + " Gb/s as now" + (w == null ? "" : " (" + w + ")")
-                        + ": a no-op.";
-            } else {
-                answer = "Moving it would not help: no candidate gives more than the " + LinkState.formatGbps(nowMbps)
-                        + " Gb/s it gets now.";
-            }
+            answer = "Moving it would not help: no candidate gives more than the " + LinkState.formatGbps(nowMbps)
+                    + " Gb/s it gets now.";
         }
         notes.add("A port's LnkCap width can exceed what its socket wires (an x16-shaped slot wired x4, an M.2"
                 + " riser): registers cannot show that; check the board manual before buying a riser or moving.");
-        return new MoveAdvice(device, answer, helps, cardCap, now, now.pathCapableMbps(), idleMeaning, candidates,
-                notes);
+        return new MoveAdvice(device, answer, helps, cardCap, now, now.pathCapableMbps(), idleMeaning, here,
+                candidates, notes);
+    }
+
+    /** The Thunderbolt routers at and above a tunnel port, nearest first: their names say the generation. */
+    private static TopoNode.FunctionNode[] tunnelRouters(Topology t, TopoNode.FunctionNode port) {
+        List<TopoNode.FunctionNode> out = new ArrayList<>();
+        out.add(port);
+        out.addAll(Hardware.ancestors(t, port));
+        return out.toArray(TopoNode.FunctionNode[]::new);
+    }
+
+    /**
+     * Why the card cannot move at all, in words, or null when it can: a mobile part soldered to a laptop's board, a
+     * function built into the CPU or the chipset, a Thunderbolt controller's own function.
+     */
+    private static String cannotMove(Topology t, TopoNode.FunctionNode node, Optional<TopoNode.FunctionNode> ownSwitch) {
+        PciFunction f = node.function();
+        DeviceKind k = DeviceKind.of(t, node);
+        if (DeviceKind.isMobile(f)) {
+            return node.bdf() + " is a mobile " + (k.isGpu() ? "GPU" : "part") + " (" + Hardware.name(f)
+                    + ") soldered to the laptop's board";
+        }
+        if (k == DeviceKind.INTEGRATED_GPU || k == DeviceKind.INTEGRATED_ACCELERATOR) {
+            return node.bdf() + " is built into the processor (" + k.noun() + ")";
+        }
+        if (ownSwitch.isEmpty() && (Hardware.isChipset(f) || k == DeviceKind.CHIPSET || k == DeviceKind.HOST_BRIDGE)) {
+            return node.bdf() + " is a function of the chipset itself";
+        }
+        if (Hardware.isTunnelPort(f)) return node.bdf() + " is part of the Thunderbolt/USB4 controller";
+        return null;
     }
 
     private static boolean isTrainingProblem(LinkVerdict v) {
@@ -178,29 +231,16 @@ public final class MoveAdvisor {
             if (f.function().isGpuOrAccelerator() && !inCard.contains(f) && !f.equals(node)) otherGpus.add(f);
         }
         List<MoveCandidate> out = new ArrayList<>();
+        TopoNode.RootComplex rcNow = t.rootOf(currentPort);
         for (TopoNode.FunctionNode p : t.functions()) {
             if (!p.role().isDownstreamFacing() || inCard.contains(p)) continue;
-            Optional<TopoNode.FunctionNode> parent = Hardware.parentFunction(t, p);
-            if (parent.isPresent() && Hardware.gpuBehindOwnSwitch(t, parent.get()).isPresent()) continue;
             boolean current = p.equals(currentPort);
             List<TopoNode> kids = t.children(p);
             boolean empty = kids.isEmpty();
             PciFunction pf = p.function();
-            // a port whose registers were not captured (tree only) but holds a GPU is a slot in all but name
-            boolean gpuBelowUnknownPort = pf.express() == null && kids.stream()
-                    .anyMatch(k -> k instanceof TopoNode.FunctionNode kf && kf.function().isGpuOrAccelerator());
-            if (!current && !empty && !Hardware.isSlot(pf) && !gpuBelowUnknownPort) continue;
-            // a Thunderbolt/USB4 controller's own functions (NHI, its USB controller) cannot be swapped for a card
-            boolean controllerFunctionBelow = !empty && Hardware.isTunnelPort(pf) && kids.stream()
-                    .allMatch(k -> k instanceof TopoNode.FunctionNode kf && Hardware.isTunnelPort(kf.function())
-                            && !kf.function().isBridge());
-            if (!current && controllerFunctionBelow) continue;
-            // with the port type only inferred from a tree, an empty switch port may sit inside a card (an NVMe
-            // carrier's own switch): offer only empty root ports, which boards do enumerate for their slots
-            if (!current && empty && pf.express() == null && !Hardware.isSlot(pf)
-                    && p.role() != TopoNode.Role.ROOT_PORT) {
-                continue;
-            }
+            TopoNode.FunctionNode occupantNode = kids.stream().filter(k -> k instanceof TopoNode.FunctionNode)
+                    .map(k -> (TopoNode.FunctionNode) k).findFirst().orElse(null);
+            if (!current && !isPlaceFor(t, node, p, occupantNode)) continue;
             LinkState portCap = Hardware.ownCapable(pf);
             LinkState hop = LinkState.min(portCap, cardCap);
             long hopMbps = Hardware.known(hop) ? hop.mbps() : -1;
@@ -253,21 +293,19 @@ public final class MoveAdvisor {
                         + " else on the chipset");
             }
             if (Hardware.isTunnelPort(pf)) cnotes.add("a Thunderbolt/USB4 tunnel: the figure is not the wire");
-            if (empty && !current) cnotes.add("empty");
             Bdf occupant = null;
             String occupantName = null;
-            if (!empty && !current) {
-                for (TopoNode k : kids) {
-                    if (k instanceof TopoNode.FunctionNode kf) {
-                        occupant = kf.bdf();
-                        Optional<TopoNode.FunctionNode> g = Hardware.gpuBehindOwnSwitch(t, kf);
-                        PciFunction shown = g.map(TopoNode.FunctionNode::function).orElse(kf.function());
-                        occupantName = Hardware.kind(shown) + " " + Hardware.name(shown);
-                        if (g.isPresent()) occupant = g.get().bdf();
-                        break;
-                    }
-                }
+            if (!empty && !current && occupantNode != null) {
+                Optional<TopoNode.FunctionNode> g = Hardware.cardBehindOwnSwitch(t, occupantNode);
+                TopoNode.FunctionNode shown = g.orElse(occupantNode);
+                occupant = shown.bdf();
+                occupantName = Hardware.kind(shown.function()) + " " + Hardware.name(shown.function());
             }
+            String why = current ? "where it is now" : empty
+                    ? "an empty " + (Hardware.isSlot(pf) ? "slot" : "port")
+                    : "a swap: it holds " + occupantName + " " + occupant + ", which would go to "
+                    + Hardware.portLabel(currentPort) + " (" + currentPort.bdf() + ")";
+            why += "; " + placeWords(t, p, current ? null : rcNow);
             // AtomicOps if the card sat here: its own switch ports, then this port and everything above it
             AtomicsVerdict atomics = null;
             if (card.portType() != null && card.portType().isEndpointLike()) {
@@ -292,12 +330,59 @@ public final class MoveAdvisor {
                     peers.add(r.pathClass() + " to " + g.bdf());
                 }
             }
-            out.add(new MoveCandidate(pf.bdf(), Hardware.portLabel(p), current, occupant, occupantName, chipset,
+            out.add(new MoveCandidate(pf.bdf(), Hardware.portLabel(p), current, why, occupant, occupantName, chipset,
                     portCap, hop, predicted, limitedBy, atomics, peers, cnotes));
         }
         out.sort(Comparator.comparingLong(MoveCandidate::predictedMbps).reversed()
                 .thenComparing(c -> !c.current())
                 .thenComparing(MoveCandidate::port));
         return out;
+    }
+
+    /**
+     * Whether a user can plug the card into port {@code p} (DOMAIN.md §6.3): not a port of a Thunderbolt/USB4 router or
+     * inside an enclosure or dock, not a port inside another card's own switch, and, when occupied, only a swap with
+     * another removable card that takes the same kind of socket (never a soldered or mobile part, a chipset or CPU
+     * function, a Thunderbolt controller, or an M.2 drive or Wi-Fi module when the card is not one).
+     */
+    private static boolean isPlaceFor(Topology t, TopoNode.FunctionNode card, TopoNode.FunctionNode p,
+                                      TopoNode.FunctionNode occupant) {
+        PciFunction pf = p.function();
+        // a host bridge that prints a Root Port capability (a Xeon's DMI port to the chipset) is no slot
+        if (DeviceKind.of(pf) == DeviceKind.HOST_BRIDGE || Hardware.isThunderboltPort(t, p)) return false;
+        for (TopoNode.FunctionNode a : Hardware.ancestors(t, p)) {
+            if (Hardware.isThunderboltPort(t, a)) return false;
+            if (a.role() == TopoNode.Role.SWITCH_UPSTREAM && Hardware.cardBehindOwnSwitch(t, a).isPresent()) return false;
+        }
+        if (occupant == null) {
+            // with the port type only inferred from a tree, an empty switch port may sit inside a card: offer only
+            // empty root ports, which boards do enumerate for their slots
+            return pf.express() != null || Hardware.isSlot(pf) || p.role() == TopoNode.Role.ROOT_PORT;
+        }
+        if (pf.express() != null && !Hardware.isSlot(pf)) return false; // a port with registers and no slot: soldered down
+        Optional<TopoNode.FunctionNode> inCard = Hardware.cardBehindOwnSwitch(t, occupant);
+        TopoNode.FunctionNode o = inCard.orElse(occupant);
+        PciFunction of = o.function();
+        if (DeviceKind.isMobile(of) || Hardware.isChipset(of) || Hardware.isTunnelPort(of)) return false;
+        if (inCard.isEmpty() && occupant.role() == TopoNode.Role.SWITCH_UPSTREAM) return false; // the board's own switch
+        DeviceKind ok = DeviceKind.of(t, o);
+        DeviceKind ck = DeviceKind.of(t, card);
+        // the same kind of socket: two M.2 drives, two cards; a tree without classes cannot tell (OTHER)
+        if (ok == ck && ok != DeviceKind.OTHER) return true;
+        // storage controllers and NICs are often soldered down (a Mac's NVMe controller, a board's LAN): not offered
+        return switch (ok) {
+            case GPU, ACCELERATOR, DATACENTRE_NIC -> ck != DeviceKind.NVME && ck != DeviceKind.WIRELESS;
+            default -> false;
+        };
+    }
+
+    /** "on root complex 0000:00 (NUMA node 1), the same as now" / "on the chipset's ..." */
+    private static String placeWords(Topology t, TopoNode.FunctionNode p, TopoNode.RootComplex rcNow) {
+        TopoNode.RootComplex rc = t.rootOf(p);
+        int numa = p.function().numaNode();
+        if (numa < 0 && rc.hostBridge() != null) numa = rc.hostBridge().numaNode();
+        String rcName = String.format(java.util.Locale.ROOT, "%04x:%02x", rc.domain(), rc.bus());
+        return "on root complex " + rcName + (numa >= 0 ? " (NUMA node " + numa + ")" : "")
+                + (rcNow == null ? "" : rc.equals(rcNow) ? ", the same as now" : ", not the one it is on now");
     }
 }

@@ -10,7 +10,9 @@ import dev.lanescope.model.LinkState;
  *
  * @param port          the Root Port or switch Downstream Port
  * @param label         "slot 3", "root port", ...
- * @param current       the card is there now
+ * @param current       the card is there now (then it is {@link MoveAdvice#current()}, not a candidate)
+ * @param why           why it is a candidate, in words: an empty slot, or a swap with what (named), and which root
+ *                      complex and NUMA node it hangs from
  * @param occupant      the device there now (null when empty, or when it is the card itself): moving is a swap
  * @param chipset       the port sits behind (or is) the chipset: it shares the chipset uplink
  * @param portCapable   the port's LnkCap (speed refined by LnkCap2), null when unknown
@@ -21,7 +23,7 @@ import dev.lanescope.model.LinkState;
  * @param peerClasses   the P2P class to each other GPU from there, e.g. "PHB to 0000:04:00.0"
  * @param notes         further plain sentences (chipset uplink, tunnel, socket wiring)
  */
-public record MoveCandidate(Bdf port, String label, boolean current, Bdf occupant, String occupantName,
+public record MoveCandidate(Bdf port, String label, boolean current, String why, Bdf occupant, String occupantName,
                             boolean chipset, LinkState portCapable, LinkState predictedLink, long predictedMbps,
                             String limitedBy, AtomicsVerdict atomics, List<String> peerClasses, List<String> notes) {
     public MoveCandidate {
@@ -44,8 +46,7 @@ public record MoveCandidate(Bdf port, String label, boolean current, Bdf occupan
         sb.append(": ").append(predictedGbps()).append(" Gb/s");
         if (predictedLink != null) sb.append(" (").append(predictedLink.display()).append(")");
         if (limitedBy != null) sb.append(", set by ").append(limitedBy);
-        if (occupant != null) sb.append("; holds ").append(occupantName).append(" ").append(occupant)
-                .append(" now: a swap");
+        if (why != null) sb.append("; ").append(why);
         if (atomics != null) sb.append("; AtomicOps: ").append(atomics.words());
         if (!peerClasses.isEmpty()) sb.append("; P2P: ").append(String.join(", ", peerClasses));
         for (String n : notes) sb.append("; ").append(n);

@@ -19,7 +19,7 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         ceilings = List.copyOf(ceilings);
         atomics = List.copyOf(atomics);
         peers = List.copyOf(peers);
-        accelerators = Set.copyOf(accelerators);
+        accelerators = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(accelerators)); // address order, every run
     }
 
     public Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
@@ -84,7 +84,8 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                             + " wire.");
                     break;
                 case UNKNOWN:
-                    unknown.add(h);
+                    // an empty port whose link was not captured is no finding: it stays unknown on its own hop
+                    if (h.link().device() != null || h.link().trained() != null) unknown.add(h);
                     break;
                 default:
                     break;

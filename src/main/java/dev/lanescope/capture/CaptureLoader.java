@@ -218,9 +218,10 @@ public final class CaptureLoader {
 
     /** {@code lspci version X} and the kernel's {@code Linux version X} wherever they appear. */
     private static void scanMetadata(List<String> lines, CaptureAssembler asm) {
+        LineShapes shapes = new LineShapes();
         for (String l : lines) {
-            Matcher v = RoleDetector.LSPCI_VERSION.matcher(l);
-            if (v.matches()) asm.metadata("lspciVersion", v.group(1));
+            String v = shapes.version(l);
+            if (v != null) asm.metadata("lspciVersion", v);
             if (l.contains("Linux version")) {
                 Matcher k = LINUX_VERSION.matcher(l);
                 if (k.find() && (l.startsWith("[") || l.contains("kernel:"))) asm.metadata("kernel", k.group(1));

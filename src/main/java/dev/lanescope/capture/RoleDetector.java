@@ -23,26 +23,8 @@ final class RoleDetector {
     record Detection(Role role, String detail) {
     }
 
-    private static final String SLOT = "(?:[0-9a-fA-F]{4,8}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]";
-    static final Pattern LSPCI_HEADER = Pattern.compile(
-            "^" + SLOT + "(?:/(?:[0-9a-fA-F]{2}:)?[0-9a-fA-F]{2}\\.[0-7])* [^:\\t]+?: \\S.*$");
-    private static final Pattern INDENTED = Pattern.compile("^[\\t ]+\\S.*$");
-    private static final Pattern HEXDUMP = Pattern.compile("^[0-9a-fA-F]{2,8}:( [0-9a-fA-F]{2})+\\s*$");
-    private static final Pattern VERBOSE_KEY = Pattern.compile(
-            "^[\\t ]+(Flags:|Control:|Status:|Capabilities:|Region \\d|Memory at|I/O ports at|Bus: primary=|"
-                    + "Subsystem:|Kernel driver in use:|Kernel modules:|LnkSta:|LnkCap:|Latency:|Interrupt:).*");
-    /** A root bus at the start of a line: {@code -[0000:00]-}, {@code -+-[0000:00]-}, or a cut-out {@code  \\-[0000:00]-}. */
-    private static final Pattern TREE_TOP =
-            Pattern.compile("^(?:-(?:\\+-)?| ?[+\\\\]-)\\[[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}\\].*");
-    private static final Pattern TREE_LINE = Pattern.compile(
-            "^(?:-(?:\\+-)?\\[[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}\\]|[ |]*[+\\\\]-(?:\\[|[0-9a-fA-F]{2}\\.[0-7])).*");
-    private static final Pattern DMESG = Pattern.compile(
-            "^(?:<\\d>)?\\[\\s*\\+?\\d+\\.\\d+\\].*|^\\[[A-Z][a-z]{2}\\d{1,2} \\d\\d:\\d\\d\\].*"
-                    + "|^[A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\S+ kernel:.*"
-                    + "|^\\d{4}-\\d\\d-\\d\\dT\\S+ \\S+ kernel:.*");
     private static final Pattern CSV_NOHEADER = Pattern.compile(
             "^(?:\\d+, )?[0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\.[0-7], .*");
-    static final Pattern LSPCI_VERSION = Pattern.compile("^\\s*lspci version (\\d+\\.\\d+(?:\\.\\d+)?)\\s*$");
     private static final Set<String> METADATA_NAMES =
             Set.of("hostname", "boot_id", "uname", "kernel", "date", "uptime", "root");
 
@@ -79,25 +61,26 @@ final class RoleDetector {
         boolean topoRow = false;
         boolean version = false;
         String first = null;
+        LineShapes shapes = new LineShapes();
         for (String raw : lines) {
             String l = NvidiaSmiParser.stripAnsi(raw);
             if (l.isBlank()) continue;
             nonBlank++;
             if (first == null) first = l.strip();
-            if (LSPCI_HEADER.matcher(l).matches()) header++;
-            else if (HEXDUMP.matcher(l).matches()) hex++;
-            else if (INDENTED.matcher(l).matches()) {
+            if (shapes.header(l)) header++;
+            else if (shapes.hexRow(l)) hex++;
+            else if (LineShapes.indented(l)) {
                 indented++;
-                if (VERBOSE_KEY.matcher(l).matches()) verboseKeys++;
+                if (LineShapes.verboseKey(l)) verboseKeys++;
             }
-            if (TREE_TOP.matcher(l).matches()) treeTop++;
-            if (TREE_LINE.matcher(l).matches()) treeLines++;
-            if (DMESG.matcher(l).matches()) dmesg++;
+            if (shapes.treeTop(l)) treeTop++;
+            if (shapes.treeLine(l)) treeLines++;
+            if (shapes.dmesg(l)) dmesg++;
             if (SysfsLinkParser.isListingLine(l)) sysfs++;
             if (KernelLogParser.isLogLine(l)) bandwidth++;
-            if (Character.isWhitespace(l.charAt(0)) && l.strip().startsWith("GPU0")) topoHeader = true;
+            if (LineShapes.startsAfterWhitespace(l, "GPU0")) topoHeader = true;
             if (l.startsWith("GPU0 ") || l.startsWith("GPU0\t")) topoRow = true;
-            if (LSPCI_VERSION.matcher(l).matches()) version = true;
+            if (shapes.version(l) != null) version = true;
         }
         if (nonBlank == 0) return new Detection(Role.UNRECOGNISED, "empty file");
         if (topoHeader && topoRow) return new Detection(Role.NVIDIA_SMI_TOPO, "GPU/NIC connection matrix");

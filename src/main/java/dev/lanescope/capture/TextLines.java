@@ -72,11 +72,64 @@ final class TextLines {
                 note = "Latin-1 (the bytes are not UTF-8)";
             }
         }
-        String text = decodeAll(data, skip, cs);
-        if (note != null && cs != StandardCharsets.ISO_8859_1 && looksBinary(text)) return null;
+        List<String> lines;
+        if (cs == StandardCharsets.UTF_8 || cs == StandardCharsets.ISO_8859_1) {
+            lines = splitBytes(file, data, skip, cs, problems);
+        } else {
+            String text = decodeAll(data, skip, cs);
+            if (looksBinary(text)) return null;
+            lines = split(file, text, problems);
+        }
         if (note != null) problems.add(Problem.info(file, 0, "read as " + note));
-        return new Text(split(file, text, problems), note == null ? "UTF-8" : cs.name().toLowerCase(Locale.ROOT),
-                problems);
+        return new Text(lines, note == null ? "UTF-8" : cs.name().toLowerCase(Locale.ROOT), problems);
+    }
+
+    /**
+     * The same lines as {@link #split} of the decoded text, made straight from the bytes: in UTF-8 and Latin-1 a
+     * line feed or carriage return byte is always that character (never part of a longer sequence), so each line
+     * is decoded on its own, one string each, without the whole text as one string first.
+     */
+    private static List<String> splitBytes(String file, byte[] data, int skip, Charset cs, List<Problem> problems) {
+        int n = data.length;
+        int start = skip;
+        if (cs == StandardCharsets.UTF_8 && n - start >= 3 && (data[start] & 0xff) == 0xef
+                && (data[start + 1] & 0xff) == 0xbb && (data[start + 2] & 0xff) == 0xbf) {
+            start += 3; // a second byte-order mark, as split drops a leading U+FEFF
+        }
+        int count = 1;
+        for (int i = start; i < n; i++) {
+            if (data[i] == '\n') count++;
+        }
+        List<String> lines = new ArrayList<>(Math.min(count, MAX_LINES + 1));
+        int cut = 0;
+        int firstCut = 0;
+        while (start < n) {
+            int nl = indexOf(data, (byte) '\n', start, n);
+            int end = nl < 0 ? n : nl;
+            if (lines.size() >= MAX_LINES) {
+                tooMany(file, lines.size(), problems);
+                break;
+            }
+            int stop = end;
+            if (stop > start && data[stop - 1] == '\r') stop--;
+            String line = new String(data, start, stop - start, cs);
+            if (line.length() > MAX_LINE_CHARS) {
+                if (cut++ == 0) firstCut = lines.size() + 1;
+                line = line.substring(0, MAX_LINE_CHARS);
+            }
+            lines.add(plain(line));
+            if (nl < 0) break;
+            start = nl + 1;
+        }
+        if (cut > 0) cutLines(file, cut, firstCut, problems);
+        return lines;
+    }
+
+    private static int indexOf(byte[] data, byte b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (data[i] == b) return i;
+        }
+        return -1;
     }
 
     private static String decodeAll(byte[] data, int skip, Charset cs) {
@@ -101,9 +154,7 @@ final class TextLines {
             int nl = text.indexOf('\n', start);
             int end = nl < 0 ? n : nl;
             if (lines.size() >= MAX_LINES) {
-                problems.add(Problem.error(file, lines.size() + 1, "the file has more than "
-                        + String.format(Locale.ROOT, "%,d", MAX_LINES) + " lines, the most this tool reads; the rest"
-                        + " were not read"));
+                tooMany(file, lines.size(), problems);
                 break;
             }
             int stop = end;
@@ -116,12 +167,20 @@ final class TextLines {
             if (nl < 0) break;
             start = nl + 1;
         }
-        if (cut > 0) {
-            problems.add(Problem.warning(file, firstCut, cut + " line(s) longer than "
-                    + String.format(Locale.ROOT, "%,d", MAX_LINE_CHARS) + " characters, which no capture tool prints;"
-                    + " each was cut there (the first is this one)"));
-        }
+        if (cut > 0) cutLines(file, cut, firstCut, problems);
         return lines;
+    }
+
+    private static void tooMany(String file, int read, List<Problem> problems) {
+        problems.add(Problem.error(file, read + 1, "the file has more than "
+                + String.format(Locale.ROOT, "%,d", MAX_LINES) + " lines, the most this tool reads; the rest"
+                + " were not read"));
+    }
+
+    private static void cutLines(String file, int cut, int firstCut, List<Problem> problems) {
+        problems.add(Problem.warning(file, firstCut, cut + " line(s) longer than "
+                + String.format(Locale.ROOT, "%,d", MAX_LINE_CHARS) + " characters, which no capture tool prints;"
+                + " each was cut there (the first is this one)"));
     }
 
     /** No-break spaces (mail clients indent with them) become plain spaces. */

@@ -23,13 +23,16 @@ final class AdviseText {
         sb.append("  path capable: ").append(a.pathCapableMbps() < 0 ? "unknown"
                 : dev.lanescope.model.LinkState.formatGbps(a.pathCapableMbps()) + " Gb/s").append('\n');
         if (a.idleMeaning() != null) sb.append("  idle reading: ").append(a.idleMeaning()).append('\n');
+        if (a.current() != null) sb.append("  where it is:  ").append(a.current().sentence()).append('\n');
         sb.append('\n');
-        sb.append("Candidate slots, best first\n");
+        sb.append("Places it can go, best first\n");
         int rank = 1;
         for (MoveCandidate c : a.candidates()) {
             sb.append(String.format(java.util.Locale.ROOT, "%3d. ", rank++)).append(c.sentence()).append('\n');
         }
-        if (a.candidates().isEmpty()) sb.append("  none: no other slot or empty port is visible in this capture\n");
+        if (a.candidates().isEmpty()) {
+            sb.append("  none: this capture shows no other slot or free port this card can be plugged into\n");
+        }
         if (!a.notes().isEmpty()) {
             sb.append('\n');
             for (String n : a.notes()) sb.append("  note: ").append(n).append('\n');

@@ -85,7 +85,7 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     private static String v(dev.lanescope.analysis.LinkVerdict v) {
-        return v == null ? "-" : dev.lanescope.fleet.CaptureDiff.words(v);
+        return dev.lanescope.analysis.LinkVerdict.wordsOrElse(v, "-");
     }
 
     static Map<String, Object> json(CaptureDiff.Result r) {

@@ -115,9 +115,10 @@ final class ReceiptCommand implements Callable<Integer> {
                 HopVerdict a = base.hops().get(i);
                 HopVerdict b = up.hops().get(i);
                 if (a.verdict() != b.verdict()) {
-                    o.println("  " + b.hopLabel() + ": " + a.verdict() + " -> " + b.verdict() + ": " + b.reason());
+                    o.println("  " + b.hopLabel() + ": " + a.verdict().words() + " -> " + b.verdict().words() + ": "
+                            + b.reason());
                 } else if (b.verdict().isFault() || b.verdict() == dev.lanescope.analysis.LinkVerdict.IDLE_DOWNSHIFT) {
-                    o.println("  " + b.hopLabel() + ": " + b.verdict() + " (unchanged)");
+                    o.println("  " + b.hopLabel() + ": " + b.verdict().words() + " (unchanged)");
                 }
             }
         }

@@ -73,7 +73,7 @@ final class ScanCommand implements Callable<Integer> {
             rows.add(p2p ? new String[] {"host", "worst", "where", "boot id", "captured", "P2P ladder (2+ GPUs)"}
                     : new String[] {"host", "worst", "where", "boot id", "captured"});
             for (FleetScan.HostRow h : r.rows()) {
-                String[] row = {h.host(), FleetScan.words(h.worst()), blank(h.where()),
+                String[] row = {h.host(), h.worst().words(), blank(h.where()),
                         h.bootId() == null ? "-" : h.bootId(), h.capturedAt() == null ? "-" : h.capturedAt(),
                         blank(h.p2p())};
                 rows.add(java.util.Arrays.copyOf(row, cols));

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.lanescope.analysis.AtomicsVerdict;
 import dev.lanescope.analysis.HopVerdict;
+import dev.lanescope.analysis.LinkVerdict;
 import dev.lanescope.analysis.PathCeiling;
 import dev.lanescope.analysis.PeerPair;
 import dev.lanescope.analysis.Report;
@@ -122,12 +123,15 @@ final class TextReport {
     static String hopText(HopVerdict h) {
         Link l = h.link();
         StringBuilder s = new StringBuilder();
-        s.append('[').append(h.verdict()).append("] ");
+        s.append('[').append(h.verdict().words()).append("] ");
         s.append(l.trained() == null ? "trained ?" : l.trained().genText());
         s.append(" / cap ").append(l.capable() == null ? "?" : l.capable().genText());
         if (l.target() != null) s.append(", target ").append(l.target().genLabel());
         s.append(" - ").append(h.reason());
-        if (!h.secondary().isEmpty()) s.append(" (also ").append(h.secondary()).append(')');
+        if (!h.secondary().isEmpty()) {
+            s.append(" (also ").append(String.join(", ", h.secondary().stream().map(LinkVerdict::words).toList()))
+                    .append(')');
+        }
         return s.toString();
     }
 

@@ -98,7 +98,7 @@ public final class GraphExports {
             m.put("label", DefaultAttribute.createAttribute(trained + " / cap " + capable));
             HopVerdict h = verdicts.get(l);
             if (h != null) {
-                m.put("verdict", DefaultAttribute.createAttribute(h.verdict().name()));
+                m.put("verdict", DefaultAttribute.createAttribute(h.verdict().key()));
                 m.put("reason", DefaultAttribute.createAttribute(h.reason()));
             }
         }

@@ -68,11 +68,11 @@ public final class ReportJson {
             o.set("trained", state(h.link().trained()));
             putSpeed(o, "targetGts", h.link().target());
             o.put("trainedFrom", h.link().trainedFrom().name().toLowerCase(Locale.ROOT));
-            o.put("verdict", h.verdict().name());
+            o.put("verdict", h.verdict().key());
             o.put("reason", h.reason());
             o.put("advice", h.verdict().advice());
             ArrayNode sec = o.putArray("secondary");
-            h.secondary().forEach(v -> sec.add(v.name()));
+            h.secondary().forEach(v -> sec.add(v.key()));
         }
 
         ArrayNode endpoints = root.putArray("endpoints");

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -53,6 +52,11 @@ public final class CaptureDiff {
 
         public boolean verdictChanged() {
             return verdictA != verdictB;
+        }
+
+        /** The hop became a fault on one side, or stopped being one. */
+        public boolean faultChanged() {
+            return LinkVerdict.faultChanged(verdictA, verdictB);
         }
 
         /** Lower bandwidth on B than on A: B is the worse boot for this hop. */
@@ -184,7 +188,7 @@ public final class CaptureDiff {
         List<String> out = new ArrayList<>();
         List<HopChange> ordered = new ArrayList<>(hops);
         // faults that appeared first, then the biggest bandwidth change
-        ordered.sort(Comparator.comparing((HopChange c) -> !becameFault(c)).thenComparing(c -> -c.lossMbps()));
+        ordered.sort(Comparator.comparing((HopChange c) -> !c.faultChanged()).thenComparing(c -> -c.lossMbps()));
         for (HopChange c : ordered) {
             if (c.trainedA() != null && c.trainedB() != null && !c.trainedA().equals(c.trainedB())) {
                 boolean bWorse = c.trainedB().mbps() < c.trainedA().mbps();
@@ -241,23 +245,12 @@ public final class CaptureDiff {
         return device == null ? "nothing" : device.toString();
     }
 
-    private static boolean becameFault(HopChange c) {
-        boolean fa = c.verdictA() != null && c.verdictA().isFault();
-        boolean fb = c.verdictB() != null && c.verdictB().isFault();
-        return fa != fb;
-    }
-
     private static String verdicts(HopChange c, Side a, Side b) {
         return token(c.verdictB()) + " on " + b.name() + ", " + token(c.verdictA()) + " on " + a.name();
     }
 
-    /** A verdict in words for tables: "idle downshift", "wired narrow". */
-    public static String words(LinkVerdict v) {
-        return token(v);
-    }
-
     static String token(LinkVerdict v) {
-        return v == null ? "absent" : v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return LinkVerdict.wordsOrElse(v, "absent");
     }
 
     /** For JSON: the hop's fields in a stable order. */
@@ -268,8 +261,8 @@ public final class CaptureDiff {
         o.put("deviceB", c.deviceB() == null ? null : c.deviceB().toString());
         o.put("trainedA", state(c.trainedA()));
         o.put("trainedB", state(c.trainedB()));
-        o.put("verdictA", c.verdictA() == null ? null : c.verdictA().name());
-        o.put("verdictB", c.verdictB() == null ? null : c.verdictB().name());
+        o.put("verdictA", c.verdictA() == null ? null : c.verdictA().key());
+        o.put("verdictB", c.verdictB() == null ? null : c.verdictB().key());
         List<String> what = new ArrayList<>();
         if (c.speedChanged()) what.add("speed");
         if (c.widthChanged()) what.add("width");

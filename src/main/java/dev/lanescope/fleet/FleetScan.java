@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import dev.lanescope.analysis.HopVerdict;
 import dev.lanescope.analysis.LinkVerdict;
 import dev.lanescope.analysis.ladder.Ladder;
@@ -30,21 +32,75 @@ import dev.lanescope.capture.LadderEvidenceLoader;
  */
 public final class FleetScan {
 
-    /** Worst first: real faults, configuration limits, what needs a closer look, fine; empty slots say nothing. */
-    private static final List<LinkVerdict> RANK = List.of(LinkVerdict.WIDTH_DEGRADED, LinkVerdict.SPEED_DEGRADED,
-            LinkVerdict.TARGET_CAPPED, LinkVerdict.WIRED_NARROW, LinkVerdict.IDLE_DOWNSHIFT, LinkVerdict.UNKNOWN,
-            LinkVerdict.TUNNELLED, LinkVerdict.OK, LinkVerdict.LINK_DOWN);
+    /**
+     * A host's standing: its capture could not be read, or it could and has no hop to judge, or the worst verdict of
+     * its hops. Written to JSON and CSV as its {@link #key()} ({@code UNUSABLE}, {@code NO_LINKS} or the verdict's
+     * key), as before; people read {@link #words()}.
+     */
+    public record Worst(Outcome outcome, LinkVerdict verdict) {
+        public enum Outcome { UNUSABLE, JUDGED, NO_LINKS }
+
+        public static final Worst UNUSABLE = new Worst(Outcome.UNUSABLE, null);
+        public static final Worst NO_LINKS = new Worst(Outcome.NO_LINKS, null);
+
+        public Worst {
+            if ((outcome == Outcome.JUDGED) != (verdict != null)) {
+                throw new IllegalArgumentException("a verdict belongs to a judged capture only");
+            }
+        }
+
+        public static Worst of(LinkVerdict v) {
+            return new Worst(Outcome.JUDGED, v);
+        }
+
+        /** The token scripts read: {@code UNUSABLE}, {@code NO_LINKS}, or the verdict's key. */
+        @JsonValue
+        public String key() {
+            return verdict != null ? verdict.key() : outcome.name();
+        }
+
+        /** In words: "unusable capture", "no links to judge", or the verdict's words. */
+        public String words() {
+            return switch (outcome) {
+                case UNUSABLE -> "unusable capture";
+                case NO_LINKS -> "no links to judge";
+                case JUDGED -> verdict.words();
+            };
+        }
+
+        /** The palette token, as on the graph's edges. */
+        public String colourKey() {
+            return switch (outcome) {
+                case UNUSABLE -> "unusable";
+                case NO_LINKS -> "unknown";
+                case JUDGED -> verdict.colourKey();
+            };
+        }
+
+        /** Sort key: unusable first, then the verdicts worst first, hosts with no links last. */
+        public int rank() {
+            return switch (outcome) {
+                case UNUSABLE -> -1;
+                case NO_LINKS -> LinkVerdict.WORST_FIRST.size();
+                case JUDGED -> verdict.severityRank();
+            };
+        }
+
+        @Override
+        public String toString() {
+            return key();
+        }
+    }
 
     /**
-     * One host. {@code worst} is a {@link LinkVerdict} name, {@code UNUSABLE} (nothing readable) or {@code NO_LINKS}
-     * (readable, but no hop to judge); {@code where} the hop ({@code port -> device}); {@code captures} how many
+     * One host. {@code worst} is its standing; {@code where} the hop ({@code port -> device}); {@code captures} how many
      * captures of this host were found (the row describes the latest). For a host with two or more GPUs,
      * {@code p2pRung} is the lowest P2P ladder rung that failed for any GPU pair (null when none failed or fewer than
      * two GPUs) and {@code p2p} names it and the pair.
      */
-    public record HostRow(String host, String worst, String where, String reason, String bootId, String capturedAt,
+    public record HostRow(String host, Worst worst, String where, String reason, String bootId, String capturedAt,
                           String kernel, int faults, int captures, String source, Integer p2pRung, String p2p) {
-        public HostRow(String host, String worst, String where, String reason, String bootId, String capturedAt,
+        public HostRow(String host, Worst worst, String where, String reason, String bootId, String capturedAt,
                        String kernel, int faults, int captures, String source) {
             this(host, worst, where, reason, bootId, capturedAt, kernel, faults, captures, source, null, null);
         }
@@ -142,7 +198,7 @@ public final class FleetScan {
         } finally {
             pool.shutdownNow();
         }
-        int unusable = (int) perCapture.stream().filter(r -> r.worst().equals("UNUSABLE")).count();
+        int unusable = (int) perCapture.stream().filter(r -> r.worst().equals(Worst.UNUSABLE)).count();
         return new Result(perHost(perCapture), perCapture.size(), unusable);
     }
 
@@ -159,21 +215,8 @@ public final class FleetScan {
                     last.capturedAt(), last.kernel(), last.faults(), list.size(), last.source(), last.p2pRung(),
                     last.p2p()));
         });
-        out.sort(Comparator.comparingInt((HostRow r) -> rank(r.worst())).thenComparing(HostRow::host));
+        out.sort(Comparator.comparingInt((HostRow r) -> r.worst().rank()).thenComparing(HostRow::host));
         return out;
-    }
-
-    /** A row's worst verdict in words for people: "idle downshift", "no links", "unusable". */
-    public static String words(String worst) {
-        return worst == null ? "-" : worst.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
-    }
-
-    /** Sort key of a row's worst verdict: UNUSABLE first, then real faults, ..., fine, NO_LINKS last. */
-    public static int rank(String worst) {
-        if (worst.equals("UNUSABLE")) return -1;
-        if (worst.equals("NO_LINKS")) return RANK.size();
-        int i = RANK.indexOf(LinkVerdict.valueOf(worst));
-        return i < 0 ? RANK.size() : i;
     }
 
     static HostRow row(Path root, Path input) {
@@ -187,22 +230,22 @@ public final class FleetScan {
         String host = s.hostname() != null ? s.hostname() : s.capture().label();
         String kernel = s.capture().metadata().get("kernel");
         if (!s.usable()) {
-            return new HostRow(host, "UNUSABLE", "", s.firstError(), s.bootId(), s.capturedAt(), kernel, 0, 1, source);
+            return new HostRow(host, Worst.UNUSABLE, "", s.firstError(), s.bootId(), s.capturedAt(), kernel, 0, 1, source);
         }
         HopVerdict worst = null;
         int faults = 0;
         for (HopVerdict h : s.report().hops()) {
             if (h.verdict().isFault()) faults++;
-            if (worst == null || RANK.indexOf(h.verdict()) < RANK.indexOf(worst.verdict())) worst = h;
+            if (worst == null || h.verdict().severityRank() < worst.verdict().severityRank()) worst = h;
         }
         if (worst == null) {
             // a virtual machine's passed-through card still has its own link: the analysis's first sentence says it
             List<String> said = s.report().summary();
-            return new HostRow(host, "NO_LINKS", "", said.isEmpty() ? "no PCIe link to judge in this capture"
+            return new HostRow(host, Worst.NO_LINKS, "", said.isEmpty() ? "no PCIe link to judge in this capture"
                     : said.get(0), s.bootId(),
                     s.capturedAt(), kernel, 0, 1, source);
         }
-        return withLadder(new HostRow(host, worst.verdict().name(), worst.hopLabel(), worst.reason(), s.bootId(),
+        return withLadder(new HostRow(host, Worst.of(worst.verdict()), worst.hopLabel(), worst.reason(), s.bootId(),
                 s.capturedAt(), kernel, faults, 1, source), s, input);
     }
 
@@ -221,7 +264,7 @@ public final class FleetScan {
     }
 
     private static HostRow unusable(Path root, Path input, String why) {
-        return new HostRow(shown(root, input), "UNUSABLE", "", why, null, null, null, 0, 1, shown(root, input));
+        return new HostRow(shown(root, input), Worst.UNUSABLE, "", why, null, null, null, 0, 1, shown(root, input));
     }
 
     private static String shown(Path root, Path input) {
@@ -237,7 +280,7 @@ public final class FleetScan {
         StringBuilder b = new StringBuilder("host,worst_verdict,where,reason,boot_id,captured_at,kernel,faults,"
                 + "captures,source,p2p_lowest_failed_rung,p2p\n");
         for (HostRow r : rows) {
-            b.append(String.join(",", cell(r.host()), cell(r.worst()), cell(r.where()), cell(r.reason()),
+            b.append(String.join(",", cell(r.host()), cell(r.worst().key()), cell(r.where()), cell(r.reason()),
                     cell(r.bootId()), cell(r.capturedAt()), cell(r.kernel()), Integer.toString(r.faults()),
                     Integer.toString(r.captures()), cell(r.source()),
                     r.p2pRung() == null ? "" : r.p2pRung().toString(), cell(r.p2p()))).append('\n');

@@ -124,7 +124,7 @@ public final class TopologyLayouts {
         Objects.requireNonNull(topology, "topology must not be null");
         Set<String> expanded = expandedGroups == null ? Set.of() : expandedGroups;
         Set<String> kept = keptIds(topology, focus);
-        Plan plan = new Plan(topology, expanded, kept);
+        Plan plan = new Plan(topology, expanded, kept, kept == null ? Set.of() : focus);
         List<TopoNode.RootComplex> rcs = new ArrayList<>(topology.rootComplexes());
         rcs.sort(java.util.Comparator.comparingInt((TopoNode.RootComplex rc) -> numaOf(topology, rc))
                 .thenComparingInt(TopoNode.RootComplex::domain).thenComparingInt(TopoNode.RootComplex::bus));
@@ -188,6 +188,8 @@ public final class TopologyLayouts {
         final Topology t;
         final Set<String> expanded;
         final Set<String> kept;
+        /** The focus functions themselves (the card, its candidate slots, the GPUs): never folded as silent ports. */
+        final Set<Bdf> focus;
         final Map<String, NodeView> nodes = new LinkedHashMap<>();
         final Map<String, EdgeView> edges = new LinkedHashMap<>();
         private final List<List<LayoutGraph.Box>> boxLists = new ArrayList<>();
@@ -195,10 +197,11 @@ public final class TopologyLayouts {
         List<LayoutGraph.Box> boxes;
         List<LayoutGraph.Edge> gEdges;
 
-        Plan(Topology t, Set<String> expanded, Set<String> kept) {
+        Plan(Topology t, Set<String> expanded, Set<String> kept, Set<Bdf> focus) {
             this.t = t;
             this.expanded = expanded;
             this.kept = kept;
+            this.focus = focus;
         }
 
         void startComponent() {
@@ -250,7 +253,27 @@ public final class TopologyLayouts {
         }
 
         void walk(TopoNode parent) {
-            List<TopoNode> kids = t.children(parent);
+            // ports that say nothing are passed through (their child takes their place) or, when nothing hangs below
+            // them, folded into the parent's box
+            Map<TopoNode, List<Bdf>> via = new java.util.HashMap<>();
+            List<Bdf> quietHere = new ArrayList<>();
+            List<TopoNode> kids = new ArrayList<>();
+            for (TopoNode k : t.children(parent)) {
+                List<Bdf> passed = new ArrayList<>();
+                TopoNode e = k;
+                while (silent(e) && t.children(e).size() == 1) {
+                    passed.add(((TopoNode.FunctionNode) e).bdf());
+                    e = t.children(e).get(0);
+                }
+                if (parent instanceof TopoNode.FunctionNode && silent(e) && t.children(e).isEmpty()) {
+                    quietHere.addAll(passed);
+                    quietHere.add(((TopoNode.FunctionNode) e).bdf());
+                    continue;
+                }
+                kids.add(e);
+                if (!passed.isEmpty()) via.put(e, passed);
+            }
+            if (!quietHere.isEmpty()) foldInto(parent, quietHere);
             List<TopoNode> rest = new ArrayList<>();
             String foldKey = "fold:" + parent.id();
             NodeView fold = null;
@@ -258,6 +281,7 @@ public final class TopologyLayouts {
                 for (TopoNode k : kids) if (!kept.contains(k.id())) rest.add(k);
                 List<Bdf> restFunctions = new ArrayList<>();
                 for (TopoNode k : rest) {
+                    restFunctions.addAll(via.getOrDefault(k, List.of()));
                     if (k instanceof TopoNode.FunctionNode f) restFunctions.add(f.bdf());
                     restFunctions.addAll(functionsUnder(k));
                 }
@@ -283,7 +307,8 @@ public final class TopologyLayouts {
                 if (same.size() < COLLAPSE_AT) continue;
                 String key = "group:" + parent.id() + "|" + e.getKey();
                 if (expanded.contains(key)) continue;
-                List<Bdf> members = same.stream().map(TopoNode.FunctionNode::bdf).toList();
+                List<Bdf> members = new ArrayList<>(same.stream().map(TopoNode.FunctionNode::bdf).toList());
+                for (TopoNode.FunctionNode f : same) members.addAll(via.getOrDefault(f, List.of()));
                 TopoNode.FunctionNode first = same.get(0);
                 boolean chipset = e.getKey().equals(CHIPSET);
                 NodeView g = new NodeView(key, Kind.GROUP, members,
@@ -297,7 +322,7 @@ public final class TopologyLayouts {
             for (TopoNode k : kids) {
                 if (fold != null && !foldPlaced && rest.contains(k)) {
                     add(fold);
-                    addEdge(parent.id(), fold.id(), null);
+                    addEdge(parent.id(), fold.id(), null, List.of());
                     foldPlaced = true;
                     continue;
                 }
@@ -305,7 +330,7 @@ public final class TopologyLayouts {
                 NodeView g = groupAt.get(k);
                 if (g != null) {
                     add(g);
-                    addEdge(parent.id(), g.id(), t.incomingEdge(k).orElse(null));
+                    addEdge(parent.id(), g.id(), t.incomingEdge(k).orElse(null), via.getOrDefault(k, List.of()));
                     continue;
                 }
                 if (drawnInGroup.contains(k)) continue;
@@ -315,12 +340,47 @@ public final class TopologyLayouts {
                 String groupKey = sameSig != null && sameSig.size() >= COLLAPSE_AT ? "group:" + parent.id() + "|" + sig
                         : null;
                 TopoEdge in = t.incomingEdge(k).orElse(null);
-                NodeView v = new NodeView(f.id(), Kind.FUNCTION, List.of(f.bdf()), f.bdf().toString(),
+                List<Bdf> members = new ArrayList<>();
+                members.add(f.bdf());
+                members.addAll(via.getOrDefault(f, List.of()));
+                NodeView v = new NodeView(f.id(), Kind.FUNCTION, members, f.bdf().toString(),
                         BoxNames.boxName(f.function().shortName()), badge(t, f), groupKey, ownLink(f, in));
                 add(v);
-                addEdge(parent.id(), v.id(), in);
+                addEdge(parent.id(), v.id(), in, via.getOrDefault(f, List.of()));
                 walk(f);
             }
+        }
+
+        /**
+         * A port that says nothing: a switch port or PCI bridge (never a root port: those are the slots a card can
+         * move to) that shows neither a trained nor a capable link, on its incoming hop or in its own registers (a
+         * tree without -vv names no bridge, a non-root capture hides every port's link), and that is not itself one
+         * of the focus functions.
+         */
+        boolean silent(TopoNode n) {
+            if (!(n instanceof TopoNode.FunctionNode f) || focus.contains(f.bdf())) return false;
+            if (f.role() != TopoNode.Role.SWITCH_UPSTREAM && f.role() != TopoNode.Role.SWITCH_DOWNSTREAM
+                    && f.role() != TopoNode.Role.PCI_BRIDGE) {
+                return false;
+            }
+            TopoEdge in = t.incomingEdge(f).orElse(null);
+            Link link = in != null && in.isLink() ? in.link() : null;
+            boolean inKnown = link != null && (known(link.trained()) || known(link.capable()));
+            // a downstream port's own registers describe the link below it (the slot): those count too
+            PciFunction fn = f.function();
+            boolean ownKnown = fn.express() != null && (known(fn.express().lnkSta()) || known(fn.express().lnkCap()))
+                    || fn.sysfsLink() != null && (known(fn.sysfsLink().current()) || known(fn.sysfsLink().max()));
+            return !inKnown && !ownKnown;
+        }
+
+        /** Empty ports that say nothing become members of the box above them (search and clicks still find them). */
+        private void foldInto(TopoNode parent, List<Bdf> quiet) {
+            NodeView p = nodes.get(parent.id());
+            if (p == null) return;
+            List<Bdf> members = new ArrayList<>(p.members());
+            members.addAll(quiet);
+            nodes.put(p.id(), new NodeView(p.id(), p.kind(), members, p.title(), p.name(), p.badge(), p.groupKey(),
+                    p.link()));
         }
 
         void add(NodeView v) {
@@ -333,13 +393,17 @@ public final class TopologyLayouts {
                     BOX_H + extra * LINE_H));
         }
 
-        void addEdge(String source, String target, TopoEdge edge) {
+        void addEdge(String source, String target, TopoEdge edge, List<Bdf> via) {
             Link link = edge != null && edge.isLink() ? edge.link() : null;
             // the functions of one device share one link: label it once, on the edge to the lowest function
             boolean labelled = link != null && edges.values().stream().anyMatch(e -> e.link() == link);
             // "? / cap ?" says nothing the edge's colour (Unknown) does not: no label
             boolean nothingKnown = link != null && !known(link.trained()) && !known(link.capable());
             String label = link == null || labelled || nothingKnown ? "" : linkLabel(link);
+            if (!via.isEmpty() && label.isEmpty()) {
+                // the ports passed through are named on the edge, so the path still reads port by port
+                label = via.size() == 1 ? "via " + t.address(via.get(0)) : "via " + via.size() + " ports";
+            }
             String id = source + "->" + target;
             edges.put(id, new EdgeView(id, source, target, link, label));
             gEdges.add(new LayoutGraph.Edge(id, source, target,

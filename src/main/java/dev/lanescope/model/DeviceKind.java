@@ -83,8 +83,53 @@ public enum DeviceKind {
                     + "solarflare|\\bx2522\\b|mt27[0-9]{3}|mt28[0-9]{3}|mt29[0-9]{2}|qlogic fastlinq|\\bql45|"
                     + "cornelis|\\bgaudi)");
 
+    /** Laptop parts soldered to the board, by the names pci.ids gives them ("Mobile", "Max-Q", "Laptop GPU"). */
+    private static final Pattern MOBILE_NAME = Pattern.compile("(?i)(\\bmobile\\b|max-q|laptop gpu|\\bmxm\\b)");
+
+    /** Thunderbolt/USB4 routers and host controllers, by name: Intel DSL/JHL parts and their ridge code names. */
+    private static final Pattern THUNDERBOLT_NAME = Pattern.compile(
+            "(?i)\\b(thunderbolt|usb4|(jhl|dsl)\\d*|(alpine|titan|maple|barlow|goshen) ridge)\\b");
+
+    /**
+     * A mobile part: a laptop GPU (or other function) soldered to the board, which no slot change can move. The name
+     * decides ("GeForce GTX 1650 Mobile / Max-Q", "RTX 4070 Laptop GPU"); a name listing desktop and mobile parts
+     * together ("Radeon RX 5500/5500M") is not one.
+     */
+    public static boolean isMobile(PciFunction f) {
+        return f != null && f.vendorDeviceName() != null && MOBILE_NAME.matcher(f.vendorDeviceName()).find();
+    }
+
+    /** A function of a Thunderbolt/USB4 router or host controller (its bridges, NHI, USB controller), by name. */
+    public static boolean isThunderbolt(PciFunction f) {
+        return f != null && f.vendorDeviceName() != null && THUNDERBOLT_NAME.matcher(f.vendorDeviceName()).find();
+    }
+
     /** The highest "NN GbE / Gb / Gigabit" in a NIC's name ("10Gb/25Gb" is 25), 1 for "Gigabit", -1 when none. */
     private static final Pattern NIC_SPEED = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:gbe|gb/s|gbps|gb\\b|g\\b|gigabit)");
+
+    /** What a name says plainly of a card's class, for a function only an `lspci -tv` line names (no class there). */
+    private static final Pattern NOT_A_CARD = Pattern.compile("(?i)(audio|hdmi|\\busb\\b|serial|ucsi|nvswitch|bridge|switch)");
+    private static final Pattern GPU_NAME = Pattern.compile("(?i)(\\[(geforce|quadro|tesla|titan|rtx|radeon|instinct|firepro|"
+            + "arc)\\b|\\[(a|h|l|b|gh|gb)\\d{1,3}[a-z]?\\b|\\bgraphics family\\b)");
+    private static final Pattern NIC_NAME = Pattern.compile("(?i)(ethernet|connectx|network connection|infiniband|"
+            + "bluefield)");
+    private static final Pattern RAID_NAME = Pattern.compile("(?i)\\braid\\b");
+    private static final Pattern NVME_NAME = Pattern.compile("(?i)\\bnvme\\b");
+
+    /**
+     * The PCI class a device name states plainly (display 0x0300, Ethernet 0x0200, RAID 0x0104, NVMe 0x0108), or
+     * -1: for the functions of a tree-only capture, whose lines carry a name but no class, so a GPU server read from
+     * `lspci -tv` still shows its GPUs as GPUs. Audio, USB and serial functions of a card, switches and bridges
+     * are never guessed.
+     */
+    public static int classFromName(String name) {
+        if (name == null || name.isBlank() || NOT_A_CARD.matcher(name).find()) return -1;
+        if (GPU_NAME.matcher(name).find()) return 0x0300;
+        if (NIC_NAME.matcher(name).find()) return 0x0200;
+        if (RAID_NAME.matcher(name).find()) return 0x0104;
+        if (NVME_NAME.matcher(name).find()) return 0x0108;
+        return -1;
+    }
 
     /** The kind of a function from its own facts (class, vendor, port type, name), without its place in a tree. */
     public static DeviceKind of(PciFunction f) {

@@ -126,6 +126,9 @@ public final class TopologyBuilder {
                 if (e.busRange() != null) {
                     b.classCode = 0x0604;
                     b.className = "PCI bridge";
+                } else if (DeviceKind.classFromName(e.name()) >= 0) {
+                    // a tree line names the device but not its class: take the class its name states
+                    b.classCode = DeviceKind.classFromName(e.name());
                 }
                 out.put(e.bdf(), b.build());
             } else if (have.busRange() == null && e.busRange() != null) {

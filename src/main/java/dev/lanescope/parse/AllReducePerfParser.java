@@ -2,117 +2,63 @@ package dev.lanescope.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.lanescope.model.AllReduceTable;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.Severity;
+import dev.lanescope.model.p2p.CollectiveOp;
+import dev.lanescope.model.p2p.CollectiveTable;
+import dev.lanescope.parse.p2p.NcclTestsParser;
 
 /**
- * Reads the text nccl-tests and rccl-tests {@code all_reduce_perf} print: the {@code # nThread .. nGpus ..} header,
- * the {@code # Rank N ... device N [bus] name} lines and the table rows
- * ({@code size count type redop [root] time algbw busbw #wrong time algbw busbw #wrong}, the {@code root} column
- * only in newer versions). Lines prefixed by a launcher's rank label ({@code 0: }) are read too. Only the first
- * all-reduce table is taken; the tables of other collectives that often follow in the same log are skipped.
+ * The all-reduce table of an nccl-tests / rccl-tests {@code all_reduce_perf} output, for the scaling views. The text
+ * is read by {@link NcclTestsParser} (every nccl-tests program, every layout); this takes the first table that is an
+ * all-reduce: one the file names as {@code all_reduce}, or, when nothing names it, one whose rows carry a reduction
+ * ({@code redop} other than {@code none}) and whose columns do not prove another collective.
  */
 public final class AllReducePerfParser {
-
-    private static final Pattern HEADER = Pattern.compile("#\\s*nThread\\s+(\\d+)\\s+nGpus\\s+(\\d+)");
-    private static final Pattern RANK = Pattern.compile("#\\s*Rank\\s+(\\d+)\\b.*?\\bdevice\\s+\\d+\\s+\\[[^]]*]\\s*(.*)$");
-    private static final Pattern LABEL = Pattern.compile("^\\s*\\d+:\\s");
-    private static final Pattern NUMBER_START = Pattern.compile("^\\s*\\d+\\s+\\d+\\s+[a-z0-9_]+\\s+\\S+\\s");
 
     private AllReducePerfParser() {
     }
 
     public static ParseResult<AllReduceTable> parse(String fileName, List<String> lines) {
+        ParseResult<List<CollectiveTable>> all = NcclTestsParser.parse(fileName, lines);
         List<Problem> problems = new ArrayList<>();
-        TreeMap<Integer, String> devices = new TreeMap<>();
-        TreeMap<Long, AllReduceTable.Row> rows = new TreeMap<>();
-        int headerRanks = 0;
-        int headers = 0;
-        boolean tableDone = false;
-        boolean otherCollective = false;
-        for (int i = 0; lines != null && i < lines.size(); i++) {
-            String raw = lines.get(i);
-            if (raw == null) continue;
-            String line = LABEL.matcher(raw).lookingAt() ? raw.substring(raw.indexOf(':') + 1) : raw;
-            Matcher h = HEADER.matcher(line);
-            if (h.find()) {
-                headers++;
-                if (!rows.isEmpty()) tableDone = true;
-                if (!tableDone && headers == 1) {
-                    headerRanks = Integer.parseInt(h.group(1)) * Integer.parseInt(h.group(2));
-                }
-                continue;
-            }
-            Matcher r = RANK.matcher(line.strip());
-            if (r.find() && !tableDone) {
-                devices.putIfAbsent(Integer.parseInt(r.group(1)), r.group(2).strip());
-                continue;
-            }
-            if (tableDone || !NUMBER_START.matcher(line).find()) continue;
-            String[] t = line.strip().split("\\s+");
-            String redop = t[3].toLowerCase(Locale.ROOT);
-            if (redop.equals("none")) {
-                // an all_gather/broadcast/alltoall table: not an all-reduce
-                if (rows.isEmpty()) otherCollective = true;
-                else tableDone = true;
-                continue;
-            }
-            // after size count type redop: [root] time algbw busbw wrong time algbw busbw wrong
-            int at = t.length >= 13 ? 5 : 4;
-            if (t.length < at + 3) {
-                problems.add(Problem.warning(fileName, i + 1, "all_reduce_perf row with " + t.length
-                        + " columns, expected 12 or 13 (size count type redop [root] time algbw busbw ...); skipped"));
-                continue;
-            }
-            try {
-                long bytes = Long.parseLong(t[0]);
-                double time = Double.parseDouble(t[at]);
-                double bus = Double.parseDouble(t[at + 2]);
-                double inPlace = t.length > at + 4 ? parseOrNaN(t[at + 4]) : Double.NaN;
-                if (!(time > 0) || !Double.isFinite(time) || bytes < 1) {
-                    problems.add(Problem.warning(fileName, i + 1, "all_reduce_perf row with time " + t[at]
-                            + " us for " + t[0] + " bytes is not a measurement; skipped"));
-                    continue;
-                }
-                if (rows.containsKey(bytes)) {
-                    problems.add(Problem.info(fileName, i + 1, "size " + bytes + " repeated; the first row (line "
-                            + rows.get(bytes).line() + ") is kept"));
-                    continue;
-                }
-                rows.put(bytes, new AllReduceTable.Row(bytes, time, inPlace, bus, i + 1));
-            } catch (NumberFormatException e) {
-                problems.add(Problem.warning(fileName, i + 1, "all_reduce_perf row has a column that is not a "
-                        + "number (" + e.getMessage() + "); skipped"));
+        CollectiveTable table = null;
+        for (CollectiveTable t : all.value()) {
+            if (isAllReduce(t)) {
+                table = t;
+                break;
             }
         }
-        int ranks = devices.isEmpty() ? headerRanks : devices.lastKey() + 1;
-        if (rows.isEmpty()) {
-            problems.add(Problem.error(fileName, 0, otherCollective
-                    ? "this is not an all-reduce table (its rows have redop 'none': all_gather, broadcast or "
-                    + "alltoall); run all_reduce_perf -b 8 -e 128M -f 2 -g N"
+        for (Problem p : all.problems()) {
+            // the generic "no table" error is restated below in all-reduce words
+            if (p.severity() != Severity.ERROR || p.line() > 0) problems.add(p);
+        }
+        if (table == null) {
+            boolean other = !all.value().isEmpty();
+            problems.add(Problem.error(fileName, 0, other
+                    ? "this is not an all-reduce table (its rows have redop 'none' or the file names another "
+                    + "collective: all_gather, broadcast, sendrecv or alltoall); run all_reduce_perf -b 8 -e 128M -f 2 -g N"
                     : "no all_reduce_perf table rows found (want the output of all_reduce_perf -b 8 -e 128M -f 2 -g N"
                     + " from nccl-tests or rccl-tests)"));
             return new ParseResult<>(null, problems);
         }
-        if (ranks < 2) {
+        if (table.ranks() < 2) {
             problems.add(Problem.error(fileName, 0, "the table does not say how many GPUs took part (no '# nThread"
                     + " .. nGpus ..' header and no '# Rank' lines): keep the whole all_reduce_perf output"));
             return new ParseResult<>(null, problems);
         }
-        List<String> names = new ArrayList<>(devices.values());
-        return new ParseResult<>(new AllReduceTable(fileName, ranks, names, new ArrayList<>(rows.values())), problems);
+        List<AllReduceTable.Row> rows = new ArrayList<>();
+        for (CollectiveTable.Row r : table.rows()) {
+            rows.add(new AllReduceTable.Row(r.bytes(), r.timeUs(), r.inPlaceTimeUs(), r.busGbPerS(), r.line()));
+        }
+        return new ParseResult<>(new AllReduceTable(fileName, table.ranks(), table.devices(), rows), problems);
     }
 
-    private static double parseOrNaN(String s) {
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
+    private static boolean isAllReduce(CollectiveTable t) {
+        if (t.op() != null) return t.op() == CollectiveOp.ALL_REDUCE;
+        CollectiveTable.Row first = t.rows().isEmpty() ? null : t.rows().get(0);
+        return first != null && first.redop() != null && !"none".equals(first.redop());
     }
 }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -44,7 +45,20 @@ public final class BoundedFile {
         int cap = (int) Math.min(maxBytes, Integer.MAX_VALUE - 16);
         byte[] data;
         try (InputStream in = Files.newInputStream(p)) {
-            data = in.readNBytes(cap + 1);
+            // the size the file system gives sizes the array, so the bytes are read once into it; a file that
+            // shrinks is cut to what was read, one that grows (or a /proc file that says 0) reads on to the cap
+            int expected = (int) Math.min(Files.size(p), cap);
+            data = new byte[expected];
+            int n = in.readNBytes(data, 0, expected);
+            if (n < expected) {
+                data = Arrays.copyOf(data, n);
+            } else {
+                byte[] more = in.readNBytes(cap + 1 - n);
+                if (more.length > 0) {
+                    data = Arrays.copyOf(data, n + more.length);
+                    System.arraycopy(more, 0, data, n, more.length);
+                }
+            }
         }
         if (data.length > cap) {
             throw new Refused(p + " is larger than " + size(cap) + ", the most this tool reads from one file; refused");

@@ -62,8 +62,9 @@ public final class HexDumpDecoder {
 
     /** True when some line of the file is a hex row. */
     public static boolean hasRows(List<String> lines) {
+        Matcher row = ROW.matcher("");
         for (String l : lines) {
-            if (!l.isEmpty() && l.charAt(0) != '\t' && l.charAt(0) != ' ' && ROW.matcher(l).matches()) return true;
+            if (!l.isEmpty() && Text.hexDigit(l.charAt(0)) >= 0 && row.reset(l).matches()) return true;
         }
         return false;
     }

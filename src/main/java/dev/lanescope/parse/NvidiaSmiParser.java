@@ -36,7 +36,8 @@ public final class NvidiaSmiParser {
 
     /** Removes ANSI colour/underline escapes. */
     public static String stripAnsi(String s) {
-        return s == null ? "" : ANSI.matcher(s).replaceAll("");
+        if (s == null) return "";
+        return s.indexOf('\u001b') < 0 ? s : ANSI.matcher(s).replaceAll("");
     }
 
     /**

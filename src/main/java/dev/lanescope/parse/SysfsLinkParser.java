@@ -46,7 +46,9 @@ public final class SysfsLinkParser {
 
     /** True when a line is a sysfs link line of either shape: {@code path/<BDF>/<attr>:<value>} or key=value pairs. */
     public static boolean isListingLine(String line) {
-        return line != null && (LISTING_LINE.matcher(line).matches() || KEY_VALUE_LINE.matcher(line).matches());
+        // both shapes name a link attribute or numa_node: a line with neither is no sysfs line (and costs no matcher)
+        return line != null && (line.contains("_link_") || line.contains("numa_node"))
+                && (LISTING_LINE.matcher(line).matches() || KEY_VALUE_LINE.matcher(line).matches());
     }
 
     /** The {address, attribute, value} entries of one line of either shape; empty when it is neither. */

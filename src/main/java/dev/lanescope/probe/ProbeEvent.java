@@ -64,6 +64,22 @@ public sealed interface ProbeEvent {
 
     /** A {@code skip} or {@code verify} line (or a kind this reader does not know): kept, not interpreted. */
     record Other(String kind, ObjectNode raw) implements ProbeEvent {
+        /** The transfer size the line is about (0 when it names none). */
+        public long bytes() {
+            return raw.path("bytes").asLong();
+        }
+
+        /**
+         * What the line says about its transfer size, for the per-size progress: a skipped size ("skipped: why", or
+         * "left out: why" when only one mode was skipped), data that read back wrong; null for anything else.
+         */
+        public String sizeNote() {
+            if ("skip".equals(kind)) {
+                return (raw.hasNonNull("mode") ? "left out: " : "skipped: ") + raw.path("reason").asText();
+            }
+            if ("verify".equals(kind) && !raw.path("ok").asBoolean(true)) return "data read back differed";
+            return null;
+        }
     }
 
     /** The end line: {@code ok}, and on failure the exit code and the error. */

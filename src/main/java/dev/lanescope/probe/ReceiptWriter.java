@@ -41,6 +41,17 @@ public final class ReceiptWriter {
         }
     }
 
+    /**
+     * Saves a fresh receipt under a new name in {@code dir} (created when missing), never over an existing file:
+     * {@code receipt-<its host>-<UTC time>.json}. Returns where it went.
+     */
+    public static Path saveNew(JsonNode receipt, Path dir, java.time.Instant when) throws IOException {
+        Files.createDirectories(dir);
+        Path target = defaultName(dir, receipt.path("host").path("hostname").asText("host"), when);
+        write(receipt, target);
+        return target;
+    }
+
     /** {@code receipt-<host>-<UTC time>.json} in {@code dir}, with -2, -3... when that name is taken. */
     public static Path defaultName(Path dir, String host, java.time.Instant when) {
         String stamp = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")

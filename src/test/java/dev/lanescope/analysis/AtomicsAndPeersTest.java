@@ -213,11 +213,11 @@ class AtomicsAndPeersTest {
         MoveAdvice a = MoveAdvisor.advise(t, b("0000:04:00.0"));
         // 00:01.1 holds the other GPU: a swap to x16 helps bandwidth
         assertThat(a.answer()).isEqualTo("Moving it would help: slot 1 (0000:00:01.1) gives 252.048 Gb/s against"
-                + " 63.012 Gb/s now (it holds GPU Navi 31 [Radeon RX 7900 XT/7900 XTX] 0000:01:00.0 now, so it"
-                + " is a swap).");
+                + " 63.012 Gb/s now (a swap: it holds GPU Navi 31 [Radeon RX 7900 XT/7900 XTX] 0000:01:00.0, which"
+                + " would go to slot 2 (0000:03:08.0); on root complex 0000:00, the same as now).");
         MoveCandidate cpu = a.candidates().get(0);
         assertThat(cpu.atomics().status()).isEqualTo(AtomicsVerdict.Status.ROUTABLE_NOT_REQUESTED);
-        MoveCandidate here = a.candidates().stream().filter(MoveCandidate::current).findFirst().orElseThrow();
+        MoveCandidate here = a.current();
         assertThat(here.chipset()).isTrue();
         assertThat(here.notes()).anyMatch(n -> n.contains("shares the chipset uplink"));
         assertThat(here.atomics().status()).isEqualTo(AtomicsVerdict.Status.BLOCKED);

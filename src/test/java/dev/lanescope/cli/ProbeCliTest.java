@@ -102,7 +102,7 @@ class ProbeCliTest {
         CliRun r = CliRun.of("receipt", f.toString(), "--capture", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("The link trained low (Gen1 x16 of Gen3 x16 capable): these timings are void")
-                .contains("0000:00:01.0 -> 0000:01:00.0: IDLE_DOWNSHIFT -> SPEED_DEGRADED");
+                .contains("0000:00:01.0 -> 0000:01:00.0: idle downshift -> speed degraded");
     }
 
     @Test

@@ -72,15 +72,15 @@ class FleetScanTest {
         assertThat(node1.captures()).isEqualTo(2);
         assertThat(node1.bootId()).isEqualTo("bbbb-2"); // the latest boot
         assertThat(node1.capturedAt()).isEqualTo("2026-10-19T06:10:57Z");
-        assertThat(node1.worst()).isEqualTo("WIDTH_DEGRADED");
+        assertThat(node1.worst().key()).isEqualTo("WIDTH_DEGRADED");
         assertThat(node1.where()).isEqualTo("0000:00:01.0 -> 0000:01:00.0");
         assertThat(node1.faults()).isEqualTo(1);
         FleetScan.HostRow node3 = r.rows().stream().filter(h -> h.host().equals("node3")).findFirst().orElseThrow();
-        assertThat(node3.worst()).isEqualTo("WIDTH_DEGRADED");
+        assertThat(node3.worst().key()).isEqualTo("WIDTH_DEGRADED");
         assertThat(node3.where()).isEqualTo("0000:00:1d.2 -> 0000:6e:00.0");
         assertThat(node3.source()).isEqualTo("rack2/node3");
         // unusable first, then the faults; the healthy host last
-        assertThat(r.rows().get(0).worst()).isEqualTo("UNUSABLE");
+        assertThat(r.rows().get(0).worst().key()).isEqualTo("UNUSABLE");
         assertThat(r.rows().get(0).reason()).contains("truncated or corrupt");
         assertThat(r.rows().get(r.rows().size() - 1).host()).isEqualTo("node2");
         assertThat(r.unusable()).isEqualTo(1);

@@ -46,6 +46,8 @@ class CloudVmGoldenTest {
         assertThat(c.availableMbps()).isEqualTo(504_112);
         assertThat(c.sentence()).isEqualTo("504.112 Gb/s available PCIe bandwidth (32.0 GT/s PCIe x16 link)");
         assertThat(c.onRootBus()).isTrue();
+        // with no link above it, what its path is capable of is its own capable link (LnkCap 32GT/s x16), not unknown
+        assertThat(c.pathCapableMbps()).isEqualTo(504_112);
         assertThat(c.hostPathNote()).contains("hypervisor hides the host's real path").contains("probe under load");
         // the first sentence a user reads: the GPU and its link, never "no link to judge"
         List<String> summary = s.report().summary();

@@ -88,4 +88,24 @@ class DeviceKindGoldenTest {
         assertThat(s.peer("c1:00.0", "c2:00.0").pathClass()).isEqualTo(dev.lanescope.analysis.PathClass.PHB);
         assertThat(s.report().accelerators()).containsExactly(Bdf.parse("0000:c1:00.0"), Bdf.parse("0000:c2:00.0"));
     }
+
+    /**
+     * A tree-only capture (`lspci -tv`: names, no classes) of a 2-socket GPU server: the names say which functions
+     * are the four RTX 6000 Ada cards, the two ConnectX-7 ports, the X710 and the BMC's ASPEED display; the cards'
+     * HD Audio functions, the switch ports and the AMD platform functions stay unguessed.
+     */
+    @Test
+    void aTreeOnlyServerStillKnowsItsGpusAndNicsByName() {
+        Sample s = Sample.of("asus-esc8000a-e12-genoa-2s-4gpu");
+        assertThat(s.report().accelerators()).containsExactly(Bdf.parse("0000:01:00.0"), Bdf.parse("0000:41:00.0"),
+                Bdf.parse("0000:c1:00.0"), Bdf.parse("0000:e1:00.0"));
+        assertThat(kind(s, "21:00.0")).isEqualTo(DeviceKind.DATACENTRE_NIC);
+        assertThat(kind(s, "81:00.1")).isEqualTo(DeviceKind.DATACENTRE_NIC);
+        assertThat(kind(s, "82:00.0")).isEqualTo(DeviceKind.NIC); // X710 10GBASE-T: not a peer
+        assertThat(kind(s, "75:00.0")).isEqualTo(DeviceKind.MANAGEMENT_DISPLAY);
+        assertThat(kind(s, "65:00.0")).isEqualTo(DeviceKind.NVME);
+        assertThat(kind(s, "71:00.0")).isEqualTo(DeviceKind.STORAGE); // the HighPoint card is a RAID controller
+        assertThat(kind(s, "01:00.1")).isEqualTo(DeviceKind.OTHER); // the GPU's HD Audio function
+        assertThat(kind(s, "00:18.0")).isEqualTo(DeviceKind.OTHER);
+    }
 }

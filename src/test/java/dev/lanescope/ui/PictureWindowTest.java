@@ -50,6 +50,8 @@ class PictureWindowTest {
 
     /** The largest bundled capture: two Ice Lake sockets, 320 functions. */
     private static final Path SERVER = Path.of("samples", "intel-xeon-icelake-sp-2s-connectx5", "vv.txt");
+    /** A 2-socket GPU server (two EPYC Genoa, eight root complexes, four RTX 6000 Ada, two ConnectX-7), tree only. */
+    private static final Path GPU_SERVER = Path.of("samples", "asus-esc8000a-e12-genoa-2s-4gpu");
     private LanescopeApp app;
     private Stage stage;
 
@@ -244,5 +246,69 @@ class PictureWindowTest {
         int b = argb & 0xff;
         return Math.abs(r - c.getRed() * 255) < 40 && Math.abs(g - c.getGreen() * 255) < 40
                 && Math.abs(b - c.getBlue() * 255) < 40;
+    }
+
+    /**
+     * On a 1600 x 1000 screen the 2-socket GPU server opens on the selected card's path, readable at 100 %: the
+     * boxes from its root complex down to the card fit the view at zoom 1 (the rest of the machine folded), and the
+     * other GPUs are on screen at a readable zoom; after Fit on 1280 x 800 every box is inside the view, folded
+     * and whole.
+     */
+    @Test
+    void aTwoSocketGpuServerShowsTheSelectedCardsPathAt100PercentAndFitShowsEveryBox(FxRobot robot)
+            throws Exception {
+        waitShowing(null);
+        robot.interact(() -> {
+            stage.setWidth(1600);
+            stage.setHeight(1000);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Bdf card = Bdf.parse("0000:c1:00.0"); // the third RTX 6000 Ada, on socket 1 (NUMA node 1)
+        robot.interact(() -> {
+            vm().selectAfterLoad(card);
+            vm().open(List.of(GPU_SERVER), null);
+        });
+        waitShowing(GPU_SERVER);
+        TopologyView view = view(robot);
+        MainViewModel.Loaded l = vm().getLoaded();
+        assertThat(l.topology().functions()).hasSizeGreaterThan(140);
+        assertThat(vm().gpus()).hasSize(4);
+        assertThat(l.picture().folded()).isTrue();
+        // the first view: every GPU in view, readable
+        assertThat(view.getZoom()).isGreaterThanOrEqualTo(PictureFocus.READABLE_ZOOM);
+        Bounds viewport = scene(view);
+        for (Bdf gpu : vm().gpus()) {
+            assertThat(inside(viewport, scene(view.boxNode(l.picture().nodeOf(gpu).id())))).as("GPU %s", gpu).isTrue();
+        }
+        // the selected card's path at 100 %: root complex c0, root port c0:01.1, the card
+        List<String> path = new ArrayList<>(EdgeColours.pathIds(l.picture(), l.topology(), card));
+        path.removeIf(id -> id.contains("->") || view.boxNode(id) == null);
+        path.remove(l.picture().nodeOf(card).id());
+        path.add(0, l.picture().nodeOf(card).id());
+        assertThat(path).contains("rc:0000:c0", "0000:c0:01.1", "0000:c1:00.0");
+        robot.interact(() -> view.showBoxes(path, 1.0));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.getZoom()).isEqualTo(1.0);
+        for (String id : path) {
+            assertThat(inside(scene(view), scene(view.boxNode(id)))).as("%s at 100 %%", id).isTrue();
+        }
+
+        robot.interact(() -> {
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(view::requestFocus);
+        robot.type(KeyCode.F);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(boxesOutside(view)).isEmpty();
+        robot.interact(() -> vm().toggleFocus());
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !vm().getLoaded().picture().folded());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(view::requestFocus);
+        robot.type(KeyCode.F);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.getPicture().nodes()).hasSizeGreaterThan(60);
+        assertThat(boxesOutside(view)).isEmpty();
     }
 }

@@ -1,6 +1,7 @@
 package dev.lanescope.ui.common;
 
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
@@ -43,6 +44,7 @@ public final class FxTasks {
         private final Work<T> work;
         private Consumer<T> onSuccess = v -> { };
         private Consumer<Throwable> onError = e -> { };
+        private Consumer<String> onMessage;
 
         private Builder(Work<T> work) {
             this.work = work;
@@ -58,8 +60,19 @@ public final class FxTasks {
             return this;
         }
 
+        /** Each non-empty progress message, on the FX thread. */
+        public Builder<T> onMessage(Consumer<String> c) {
+            this.onMessage = c;
+            return this;
+        }
+
         /** Starts on the shared worker thread and returns the task (bind its progress/message). */
         public Task<T> start() {
+            return startOn(WORKER);
+        }
+
+        /** Starts on the given executor (a view's own worker, which keeps its tasks in order). */
+        public Task<T> startOn(Executor executor) {
             Task<T> task = new Task<>() {
                 @Override
                 protected T call() throws Exception {
@@ -79,7 +92,12 @@ public final class FxTasks {
             };
             task.setOnSucceeded(e -> onSuccess.accept(task.getValue()));
             task.setOnFailed(e -> onError.accept(task.getException()));
-            WORKER.execute(task);
+            if (onMessage != null) {
+                task.messageProperty().addListener((o, a, b) -> {
+                    if (b != null && !b.isEmpty()) onMessage.accept(b);
+                });
+            }
+            executor.execute(task);
             return task;
         }
     }

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -176,9 +175,7 @@ public final class CompareViewModel {
             if (c.trainedA() == null && c.verdictA() == null) what.add("link only on " + b);
             else if (c.trainedB() == null && c.verdictB() == null) what.add("link only on " + a);
             else if (!Objects.equals(c.deviceA(), c.deviceB())) what.add("device below");
-            boolean worse = c.verdictB() != null && c.verdictB().isFault() && (c.verdictA() == null
-                    || !c.verdictA().isFault()) || c.verdictA() != null && c.verdictA().isFault()
-                    && (c.verdictB() == null || !c.verdictB().isFault());
+            boolean worse = c.faultChanged();
             Bdf dev = c.deviceA() != null ? c.deviceA() : c.deviceB();
             out.add(new Row(c.port() + (dev == null ? "" : " → " + dev), String.join(", ", what), show(c.trainedA()),
                     show(c.trainedB()), verdict(c.verdictA()), verdict(c.verdictB()), ids,
@@ -225,7 +222,7 @@ public final class CompareViewModel {
     }
 
     static String verdict(LinkVerdict v) {
-        return v == null ? "—" : v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return LinkVerdict.wordsOrElse(v, "—");
     }
 
     static String label(MainViewModel.Loaded l) {

@@ -47,7 +47,7 @@ public final class FleetController {
     @FXML private Button rescan;
     @FXML private TableView<FleetScan.HostRow> hosts;
     @FXML private TableColumn<FleetScan.HostRow, String> hostCol;
-    @FXML private TableColumn<FleetScan.HostRow, String> worstCol;
+    @FXML private TableColumn<FleetScan.HostRow, FleetScan.Worst> worstCol;
     @FXML private TableColumn<FleetScan.HostRow, String> whereCol;
     @FXML private TableColumn<FleetScan.HostRow, Integer> faultsCol;
     @FXML private TableColumn<FleetScan.HostRow, String> bootCol;
@@ -76,7 +76,7 @@ public final class FleetController {
 
         column(hostCol, FleetScan.HostRow::host);
         column(worstCol, FleetScan.HostRow::worst);
-        worstCol.setComparator(Comparator.comparingInt(FleetScan::rank));
+        worstCol.setComparator(Comparator.comparingInt(FleetScan.Worst::rank));
         worstCol.setCellFactory(c -> new VerdictCell());
         column(whereCol, FleetScan.HostRow::where);
         column(faultsCol, FleetScan.HostRow::faults);
@@ -125,19 +125,19 @@ public final class FleetController {
     }
 
     /** The worst verdict in words, coloured like the graph's edges (pseudo-class per palette token). */
-    private static final class VerdictCell extends TableCell<FleetScan.HostRow, String> {
+    private static final class VerdictCell extends TableCell<FleetScan.HostRow, FleetScan.Worst> {
         VerdictCell() {
             getStyleClass().add("verdict-cell");
         }
 
         @Override
-        protected void updateItem(String item, boolean empty) {
+        protected void updateItem(FleetScan.Worst item, boolean empty) {
             super.updateItem(item, empty);
-            String key = empty || item == null ? "" : FleetViewModel.colourKey(item);
+            String key = empty || item == null ? "" : item.colourKey();
             for (Map.Entry<String, PseudoClass> p : PSEUDO.entrySet()) {
                 pseudoClassStateChanged(p.getValue(), p.getKey().equals(key));
             }
-            setText(empty || item == null ? null : FleetViewModel.verdictText(item));
+            setText(empty || item == null ? null : item.words());
         }
     }
 

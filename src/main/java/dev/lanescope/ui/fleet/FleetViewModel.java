@@ -204,34 +204,10 @@ public final class FleetViewModel {
 
     static boolean matches(FleetScan.HostRow r, String q) {
         if (q.isEmpty()) return true;
-        for (String s : new String[] {r.host(), r.worst(), verdictText(r.worst()), r.where(), r.reason(), r.bootId(),
+        for (String s : new String[] {r.host(), r.worst().key(), r.worst().words(), r.where(), r.reason(), r.bootId(),
                 r.capturedAt(), r.kernel(), r.source()}) {
             if (s != null && s.toLowerCase(Locale.ROOT).contains(q)) return true;
         }
         return false;
-    }
-
-    /** {@code WIDTH_DEGRADED} → "width degraded"; the scan's own words for the two non-verdicts. */
-    public static String verdictText(String worst) {
-        return switch (worst) {
-            case "UNUSABLE" -> "unusable capture";
-            case "NO_LINKS" -> "no links to judge";
-            default -> worst.toLowerCase(Locale.ROOT).replace('_', ' ');
-        };
-    }
-
-    /** The palette token of a verdict (as on the graph's edges), for the cell's pseudo-class. */
-    public static String colourKey(String worst) {
-        return switch (worst) {
-            case "UNUSABLE" -> "unusable";
-            case "NO_LINKS" -> "unknown";
-            default -> {
-                try {
-                    yield dev.lanescope.analysis.LinkVerdict.valueOf(worst).colourKey();
-                } catch (IllegalArgumentException e) {
-                    yield "unknown";
-                }
-            }
-        };
     }
 }

@@ -14,10 +14,12 @@ import dev.lanescope.model.Link;
  * @param kernelLine   the kernel's own bandwidth line for this device when the capture has one (else null)
  * @param atomics      the AtomicOps verdict in words
  * @param peers        peer classes to the other GPUs
- * @param candidates   "Would moving it help?" ranked, best first
+ * @param candidates   "Would moving it help?" ranked, best first: {@code move}'s candidates, in the same words
+ * @param move         the advice itself, the same object {@code lanescope advise} prints (null when none applies)
  */
 public record CardAdvice(Bdf card, String title, String answer, List<PathHop> path, String ceiling, String kernelLine,
-                         String atomics, List<Peer> peers, List<Candidate> candidates) {
+                         String atomics, List<Peer> peers, List<Candidate> candidates,
+                         dev.lanescope.analysis.MoveAdvice move) {
 
     public CardAdvice {
         path = List.copyOf(path);

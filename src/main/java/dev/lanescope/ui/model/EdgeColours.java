@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.lanescope.analysis.AtomicsChain;
+import dev.lanescope.analysis.LinkVerdict;
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Link;
@@ -40,15 +41,9 @@ public final class EdgeColours {
     public record LegendEntry(String key, String title, String meaning) {
     }
 
-    public static final List<LegendEntry> VERDICT_LEGEND = List.of(
-            new LegendEntry("ok", "OK", "trained at what both ends can do; nothing to fix"),
-            new LegendEntry("idle", "Idle downshift", "an idle GPU dropped its speed; not a fault, prove it under load"),
-            new LegendEntry("capped", "Target capped", "the platform asks for less (BIOS slot setting, LnkCtl2)"),
-            new LegendEntry("degraded", "Degraded", "trained low or lost lanes: a fault on this hop"),
-            new LegendEntry("narrow", "Wired narrow", "the socket wires fewer lanes than the card; moving may help"),
-            new LegendEntry("down", "Link down", "empty slot, nothing trained"),
-            new LegendEntry("tunnel", "Tunnelled", "Thunderbolt/USB4 tunnel; the reported link is not the wire"),
-            new LegendEntry("unknown", "Unknown", "capabilities hidden (non-root) or lspci too old to decode"));
+    /** The verdict colours: {@link LinkVerdict#LEGEND}, where the verdict vocabulary lives. */
+    public static final List<LegendEntry> VERDICT_LEGEND = LinkVerdict.LEGEND.stream()
+            .map(r -> new LegendEntry(r.key(), r.title(), r.meaning())).toList();
 
     public static final List<LegendEntry> ATOMICS_LEGEND = List.of(
             new LegendEntry("routes", "Routes AtomicOps", "this port passes or completes atomics"),

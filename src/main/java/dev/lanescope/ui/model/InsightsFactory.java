@@ -3,7 +3,6 @@ package dev.lanescope.ui.model;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import dev.lanescope.analysis.Analyzer;
@@ -44,8 +43,8 @@ public final class InsightsFactory {
         Map<Link, Insights.Hop> hops = new HashMap<>();
         for (HopVerdict h : report.hops()) {
             List<String> sec = h.secondary() == null ? List.of()
-                    : h.secondary().stream().map(InsightsFactory::words).toList();
-            hops.put(h.link(), new Insights.Hop(h.verdict().colourKey(), words(h.verdict()), h.reason(),
+                    : h.secondary().stream().map(LinkVerdict::words).toList();
+            hops.put(h.link(), new Insights.Hop(h.verdict().colourKey(), h.verdict().words(), h.reason(),
                     h.verdict().advice(), sec));
         }
         Map<Bdf, Insights.Atomic> atomics = new HashMap<>();
@@ -67,13 +66,13 @@ public final class InsightsFactory {
         String title = card + "  " + node.function().shortName();
         String answer;
         List<CardAdvice.Candidate> candidates = new ArrayList<>();
+        MoveAdvice advice = null;
         try {
-            MoveAdvice advice = MoveAdvisor.advise(t, card);
+            advice = MoveAdvisor.advise(t, card);
             answer = advice.answer();
             int rank = 1;
             for (MoveCandidate c : advice.candidates()) {
-                if (c.current()) continue;
-                candidates.add(new CardAdvice.Candidate(rank++, candidatePort(c), String.valueOf(candidateText(c))));
+                candidates.add(new CardAdvice.Candidate(rank++, c.port(), c.sentence()));
             }
         } catch (RuntimeException e) {
             answer = "No advice for this function: " + e.getMessage();
@@ -112,20 +111,7 @@ public final class InsightsFactory {
                     p.classText(),
                     String.valueOf(p.ncclP2pLevel()), p.explanation()));
         }
-        return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates);
-    }
-
-    private static Bdf candidatePort(MoveCandidate c) {
-        return c.port();
-    }
-
-    private static String candidateText(MoveCandidate c) {
-        return c.sentence();
-    }
-
-    /** {@code IDLE_DOWNSHIFT} as "idle downshift". */
-    public static String words(LinkVerdict v) {
-        return v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return new CardAdvice(card, title, answer, path, ceiling, kernel, atomics, peers, candidates, advice);
     }
 
     private static String state(LinkState s) {

@@ -52,8 +52,8 @@ final class EvidenceOnCapture {
             HopVerdict x = base.hops().get(i);
             HopVerdict y = a.report().hops().get(i);
             if (x.verdict() != y.verdict()) {
-                changes.add(y.hopLabel() + ": " + InsightsFactory.words(x.verdict()) + " → "
-                        + InsightsFactory.words(y.verdict()) + ". " + y.reason());
+                changes.add(y.hopLabel() + ": " + x.verdict().words() + " → "
+                        + y.verdict().words() + ". " + y.reason());
             }
         }
         String head = "Applied to the open capture (" + l.label() + "), GPU " + gpu + ": ";

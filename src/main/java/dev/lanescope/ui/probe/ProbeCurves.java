@@ -6,6 +6,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Link;
+import dev.lanescope.model.LinkState;
+import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.Topology;
 import dev.lanescope.probe.BatchReading;
 import dev.lanescope.probe.LinkMath;
 import dev.lanescope.probe.ProbeResult;
@@ -31,6 +36,27 @@ public final class ProbeCurves {
     public record Curve(String name, String key, List<double[]> points) {
         public Curve {
             points = List.copyOf(points);
+        }
+    }
+
+    /**
+     * The two flat lines the capture itself gives for a GPU before any receipt: its hop's trained and capable link
+     * (each null when unknown; both null without a capture, a GPU or a hop above it).
+     */
+    public record HopLines(LinkLine trained, LinkLine capable) {
+        public static final HopLines NONE = new HopLines(null, null);
+
+        public static HopLines of(Topology topology, Bdf gpu) {
+            if (topology == null || gpu == null) return NONE;
+            TopoNode.FunctionNode n = topology.node(gpu).orElse(null);
+            List<Link> up = n == null ? List.of() : topology.linksUpward(n);
+            if (up.isEmpty()) return NONE;
+            Link hop = up.get(0);
+            return new HopLines(line(hop.trained()), line(hop.capable()));
+        }
+
+        private static LinkLine line(LinkState s) {
+            return s != null && s.isKnown() ? new LinkLine(s.speed().generation(), s.width()) : null;
         }
     }
 

@@ -1,15 +1,11 @@
 package dev.lanescope.ui.probe;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
@@ -27,19 +23,14 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.concurrent.Task;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lanescope.model.Bdf;
-import dev.lanescope.model.Link;
-import dev.lanescope.model.TopoNode;
 import dev.lanescope.probe.BatchReading;
 import dev.lanescope.probe.EngineVsWire;
 import dev.lanescope.probe.EventBatcher;
 import dev.lanescope.probe.GpuUsers;
-import dev.lanescope.probe.LinkMath;
 import dev.lanescope.probe.ProbeEvent;
 import dev.lanescope.probe.ProbeResult;
 import dev.lanescope.probe.ProbeRun;
@@ -49,12 +40,16 @@ import dev.lanescope.probe.ReceiptCompare;
 import dev.lanescope.probe.ReceiptReader;
 import dev.lanescope.probe.ReceiptReading;
 import dev.lanescope.probe.ReceiptWriter;
+import dev.lanescope.probe.SizePlan;
+import dev.lanescope.ui.common.FxTasks;
 import dev.lanescope.ui.main.MainViewModel;
 
 /**
- * The probe panel's state and commands, touched on the FX thread only. Building, listing GPU users, starting the
- * probe, reading receipts and re-analysing the capture run on the panel's own worker; probe lines arrive through an
- * {@link EventBatcher} and are published once per batch.
+ * The probe panel's state machine (idle, preparing, running, finished, failed) and commands, touched on the FX thread
+ * only. Building, listing GPU users, starting the probe, reading receipts and re-analysing the capture run in order on
+ * the panel's own worker ({@link FxTasks}); probe lines arrive through an {@link EventBatcher} and are published once
+ * per batch. The words are {@link ProbeTexts}'; reading a receipt's sizes, {@link SizePlan}; saving it,
+ * {@link ReceiptWriter}.
  */
 public final class ProbeViewModel {
 
@@ -76,8 +71,7 @@ public final class ProbeViewModel {
     private final ObjectProperty<GpuChoice> gpu = new SimpleObjectProperty<>();
     private final BooleanProperty quick = new SimpleBooleanProperty();
     private final ObjectProperty<State> state = new SimpleObjectProperty<>(State.IDLE);
-    private final StringProperty status = new SimpleStringProperty(
-            "Pick a GPU and press Run, or open a saved receipt.");
+    private final StringProperty status = new SimpleStringProperty(ProbeTexts.START);
     private final ObservableList<SizeRow> sizes = FXCollections.observableArrayList();
     private final DoubleProperty overall = new SimpleDoubleProperty();
     private final ObjectProperty<List<ProbeCurves.Curve>> curves = new SimpleObjectProperty<>(List.of());
@@ -101,8 +95,7 @@ public final class ProbeViewModel {
     private Predicate<String> presetAnswer;
     private ProbeSession.Recording recording;
     private boolean cancelRequested;
-    private ProbeCurves.LinkLine liveTrained;
-    private ProbeCurves.LinkLine liveCapable;
+    private ProbeCurves.HopLines liveHop = ProbeCurves.HopLines.NONE;
     private Object evidenceTopology;
 
     /** {@code main} may be null (a panel without a capture window). */
@@ -233,21 +226,8 @@ public final class ProbeViewModel {
 
     private void refreshGpus() {
         GpuChoice keep = gpu.get();
-        List<GpuChoice> out = new ArrayList<>();
-        MainViewModel.Loaded l = main == null ? null : main.getLoaded();
-        if (l != null) {
-            Map<Integer, Integer> rank = new LinkedHashMap<>();
-            for (Bdf b : main.gpus()) {
-                TopoNode.FunctionNode n = l.topology().node(b).orElse(null);
-                if (n == null || n.role() == TopoNode.Role.INTEGRATED) continue; // no PCIe link to measure
-                int vendor = n.function().vendorId();
-                int r = rank.merge(vendor, 1, Integer::sum) - 1;
-                var nv = l.picture().nodeOf(b);
-                out.add(new GpuChoice(b, dev.lanescope.layout.TopologyLayouts.withoutVendor(n.function().shortName()),
-                        nv == null ? null : nv.id(), r));
-            }
-        }
-        if (out.isEmpty()) out.add(GpuChoice.thisMachine());
+        List<GpuChoice> out = GpuChoice.listFrom(main == null ? null : main.getLoaded(),
+                main == null ? List.of() : main.gpus());
         gpus.setAll(out);
         GpuChoice pick = out.get(0);
         Bdf want = keep != null ? keep.bdf() : main == null ? null : main.selectedProperty().get();
@@ -281,30 +261,23 @@ public final class ProbeViewModel {
         probeOutput.set("");
         busyQuestion.set("");
         cancelRequested = false;
-        liveLinks(g);
-        curves.set(ProbeCurves.of(live, liveTrained, liveCapable));
+        liveHop = ProbeCurves.HopLines.of(main == null || main.getLoaded() == null ? null
+                : main.getLoaded().topology(), g.bdf());
+        curves.set(ProbeCurves.of(live, liveHop.trained(), liveHop.capable()));
         state.set(State.PREPARING);
         status.set("Preparing the probe for " + g.label() + " …");
-        Task<Prepared> t = new Task<>() {
-            @Override
-            protected Prepared call() throws Exception {
-                ProbeBackend.Plan p = backend.prepare(g, q, this::updateMessage);
-                updateMessage("Checking which processes use " + g.label() + " …");
-                return new Prepared(p, backend.users(p.busId()));
-            }
-        };
-        t.messageProperty().addListener((o, a, b) -> {
-            if (state.get() == State.PREPARING && b != null && !b.isEmpty()) status.set(b);
-        });
-        t.setOnSucceeded(e -> afterPrepare(g, t.getValue()));
-        t.setOnFailed(e -> {
+        FxTasks.run(progress -> {
+            ProbeBackend.Plan p = backend.prepare(g, q, m -> progress.update(-1, m));
+            progress.update(-1, "Checking which processes use " + g.label() + " …");
+            return new Prepared(p, backend.users(p.busId()));
+        }).onMessage(m -> {
+            if (state.get() == State.PREPARING) status.set(m);
+        }).onSuccess(p -> afterPrepare(g, p)).onError(x -> {
             state.set(State.FAILED);
-            Throwable x = t.getException();
-            status.set(x instanceof ProbeBackend.Unavailable ? firstLine(x.getMessage())
+            status.set(x instanceof ProbeBackend.Unavailable ? ProbeTexts.firstLine(x.getMessage())
                     : "Could not prepare the probe: " + x);
             probeOutput.set(String.valueOf(x.getMessage()));
-        });
-        worker.execute(t);
+        }).startOn(worker);
     }
 
     private void afterPrepare(GpuChoice g, Prepared p) {
@@ -320,9 +293,7 @@ public final class ProbeViewModel {
             Predicate<String> ask = presetAnswer != null ? presetAnswer : confirm;
             if (!ask.test(text)) {
                 state.set(State.IDLE);
-                status.set("Not run: " + users.users().size() + " process" + (users.users().size() == 1 ? "" : "es")
-                        + (users.users().size() == 1 ? " uses " : " use ") + g.label() + ". A probe beside a serving process slows it, reads low, and can"
-                        + " wedge the driver: stop them first, then run.");
+                status.set(ProbeTexts.notRun(users, g.label()));
                 probeOutput.set(text);
                 return;
             }
@@ -337,14 +308,7 @@ public final class ProbeViewModel {
         state.set(State.RUNNING);
         status.set("Starting " + String.join(" ", plan.command()) + " (limit " + TIMEOUT.toSeconds() + " s) …");
         EventBatcher batcher = new EventBatcher(100, batch -> Platform.runLater(() -> apply(batch)));
-        Task<ProbeSession.Recording> t = new Task<>() {
-            @Override
-            protected ProbeSession.Recording call() {
-                return backend.start(plan, TIMEOUT, batcher);
-            }
-        };
-        t.setOnSucceeded(e -> {
-            ProbeSession.Recording rec = t.getValue();
+        FxTasks.run(() -> backend.start(plan, TIMEOUT, batcher)).onSuccess(rec -> {
             recording = rec;
             if (cancelRequested) rec.cancel();
             Path folder = backend.receiptFolder();
@@ -355,12 +319,8 @@ public final class ProbeViewModel {
                 String saveError = null;
                 if (json != null && (!run.results().isEmpty() || run.start() != null)) {
                     try {
-                        Files.createDirectories(folder);
-                        saved = ReceiptWriter.defaultName(folder, json.path("host").path("hostname").asText("host"),
-                                Instant.now());
-                        ReceiptWriter.write(json, saved);
+                        saved = ReceiptWriter.saveNew(json, folder, Instant.now());
                     } catch (java.io.IOException | RuntimeException x) {
-                        saved = null;
                         saveError = x.getMessage();
                     }
                 }
@@ -368,13 +328,11 @@ public final class ProbeViewModel {
                 String se = saveError;
                 Platform.runLater(() -> finish(run, json, s, se, err));
             });
-        });
-        t.setOnFailed(e -> {
+        }).onError(x -> {
             batcher.close();
             state.set(State.FAILED);
-            status.set("The probe could not start: " + t.getException().getMessage());
-        });
-        worker.execute(t);
+            status.set("The probe could not start: " + x.getMessage());
+        }).startOn(worker);
     }
 
     /** One batch of probe lines, on the FX thread. */
@@ -389,18 +347,15 @@ public final class ProbeViewModel {
                 live.add(r.result());
                 SizeRow row = row(r.result().bytes());
                 row.doneProperty().set(row.doneProperty().get() + 1);
-            } else if (e instanceof ProbeEvent.Other o && "skip".equals(o.kind())) {
-                row(o.raw().path("bytes").asLong()).noteProperty().set((o.raw().hasNonNull("mode") ? "left out: "
-                        : "skipped: ") + o.raw().path("reason").asText());
-            } else if (e instanceof ProbeEvent.Other o && "verify".equals(o.kind()) && !o.raw().path("ok").asBoolean(true)) {
-                row(o.raw().path("bytes").asLong()).noteProperty().set("data read back differed");
+            } else if (e instanceof ProbeEvent.Other o && o.sizeNote() != null) {
+                row(o.bytes()).noteProperty().set(o.sizeNote());
             } else if (e instanceof ProbeEvent.Note n) {
                 appendOutput("note: " + n.text());
             } else if (e instanceof ProbeEvent.End en && !en.ok()) {
                 appendOutput("probe: " + en.error());
             }
         }
-        curves.set(ProbeCurves.of(live, liveTrained, liveCapable));
+        curves.set(ProbeCurves.of(live, liveHop.trained(), liveHop.capable()));
         if (state.get() == State.RUNNING) {
             int planned = sizes.stream().mapToInt(SizeRow::total).sum();
             status.set("Running: " + live.size() + (planned > 0 ? " of " + planned : "") + " results …");
@@ -409,7 +364,7 @@ public final class ProbeViewModel {
 
     private SizeRow row(long bytes) {
         for (SizeRow r : sizes) if (r.bytes() == bytes) return r;
-        SizeRow r = new SizeRow(bytes, 8);
+        SizeRow r = new SizeRow(bytes, SizePlan.DEFAULT_PER_SIZE);
         sizes.add(r);
         sizes.sort(Comparator.comparingLong(SizeRow::bytes));
         return r;
@@ -429,15 +384,12 @@ public final class ProbeViewModel {
         for (String l : run.stderrLines()) appendOutput("stderr: " + l);
         if (run.noDevice()) {
             state.set(State.FAILED);
-            status.set("No GPU: " + (run.end() != null && run.end().error() != null ? run.end().error()
-                    : String.join(" ", run.stderrLines())));
+            status.set(ProbeTexts.noGpu(run));
             return;
         }
         if (!run.results().isEmpty()) show(new Receipt(json, saved));
         state.set(run.ok() ? State.FINISHED : State.FAILED);
-        String tail = saved != null ? "; receipt saved to " + saved
-                : saveError != null ? "; the receipt could not be saved: " + saveError : "";
-        status.set(capitalise(run.summary()) + tail);
+        status.set(ProbeTexts.finished(run, saved, saveError));
     }
 
     /** Stops the probe (partial results are kept), or keeps a build in progress from starting it. */
@@ -451,58 +403,23 @@ public final class ProbeViewModel {
         }
     }
 
-    /** The capture's own reading of the chosen GPU's hop, for the flat lines while no receipt is there yet. */
-    private void liveLinks(GpuChoice g) {
-        liveTrained = null;
-        liveCapable = null;
-        MainViewModel.Loaded l = main == null ? null : main.getLoaded();
-        if (l == null || g.bdf() == null) return;
-        TopoNode.FunctionNode n = l.topology().node(g.bdf()).orElse(null);
-        if (n == null) return;
-        List<Link> up = l.topology().linksUpward(n);
-        if (up.isEmpty()) return;
-        Link hop = up.get(0);
-        if (hop.trained() != null && hop.trained().isKnown()) {
-            liveTrained = new ProbeCurves.LinkLine(hop.trained().speed().generation(), hop.trained().width());
-        }
-        if (hop.capable() != null && hop.capable().isKnown()) {
-            liveCapable = new ProbeCurves.LinkLine(hop.capable().speed().generation(), hop.capable().width());
-        }
-    }
-
     // ---- receipts
 
     /** Reads a saved receipt (from this box or another) and shows it. */
     public void openReceipt(Path file) {
         if (busy.get()) return;
         status.set("Reading " + file + " …");
-        Task<Receipt> t = new Task<>() {
-            @Override
-            protected Receipt call() throws Exception {
-                return ReceiptReader.read(file);
-            }
-        };
-        t.setOnSucceeded(e -> {
+        FxTasks.run(() -> ReceiptReader.read(file)).onSuccess(r -> {
             sizes.clear();
             probeOutput.set("");
-            show(t.getValue());
+            show(r);
             status.set("Opened " + file.toAbsolutePath());
-        });
-        t.setOnFailed(e -> status.set("Cannot open " + file.getFileName() + ": " + t.getException().getMessage()));
-        worker.execute(t);
+        }).onError(x -> status.set("Cannot open " + file.getFileName() + ": " + x.getMessage())).startOn(worker);
     }
 
     /** Compares two receipt files: A before, B after (e.g. a reboot). */
     public void compare(Path a, Path b) {
-        Task<ReceiptCompare> t = new Task<>() {
-            @Override
-            protected ReceiptCompare call() throws Exception {
-                return ReceiptCompare.of(ReceiptReader.read(a), ReceiptReader.read(b));
-            }
-        };
-        t.setOnSucceeded(e -> showCompare(t.getValue()));
-        t.setOnFailed(e -> status.set("Cannot compare: " + t.getException().getMessage()));
-        worker.execute(t);
+        compareOnWorker(() -> ReceiptCompare.of(ReceiptReader.read(a), ReceiptReader.read(b)));
     }
 
     /** Compares the receipt shown (A) with another file (B). */
@@ -512,23 +429,15 @@ public final class ProbeViewModel {
             status.set("Open a receipt first, or pick two receipts to compare.");
             return;
         }
-        Task<ReceiptCompare> t = new Task<>() {
-            @Override
-            protected ReceiptCompare call() throws Exception {
-                return ReceiptCompare.of(a, ReceiptReader.read(b));
-            }
-        };
-        t.setOnSucceeded(e -> showCompare(t.getValue()));
-        t.setOnFailed(e -> status.set("Cannot compare: " + t.getException().getMessage()));
-        worker.execute(t);
+        compareOnWorker(() -> ReceiptCompare.of(a, ReceiptReader.read(b)));
     }
 
-    private void showCompare(ReceiptCompare c) {
-        compareSummary.set(c.summary());
-        StringBuilder sb = new StringBuilder();
-        for (ReceiptCompare.Change ch : c.changes()) sb.append(ch.line()).append('\n');
-        compareDetails.set(sb.toString().stripTrailing());
-        status.set("Compared: " + c.linkA() + " vs " + c.linkB() + ", " + c.changes().size() + " rows");
+    private void compareOnWorker(java.util.concurrent.Callable<ReceiptCompare> work) {
+        FxTasks.run(work).onSuccess(c -> {
+            compareSummary.set(c.summary());
+            compareDetails.set(ProbeTexts.compareDetails(c));
+            status.set(ProbeTexts.compared(c));
+        }).onError(x -> status.set("Cannot compare: " + x.getMessage())).startOn(worker);
     }
 
     /** Shows a receipt: chart, per-size counts, ratio, the reading in words, and its evidence on the capture. */
@@ -537,8 +446,8 @@ public final class ProbeViewModel {
         reading.set(rd);
         receipt.set(r);
         readingText.set(String.join("\n\n", rd.sentences()));
-        ratioText.set(ratioText(rd));
-        receiptInfo.set(info(r, rd));
+        ratioText.set(ProbeTexts.ratio(rd));
+        receiptInfo.set(ProbeTexts.info(r, rd));
         curves.set(ProbeCurves.of(r.results(), new ProbeCurves.LinkLine(rd.trainedGen(), rd.trainedWidth()),
                 new ProbeCurves.LinkLine(rd.capableGen(), rd.capableWidth())));
         if (sizes.isEmpty()) fillSizes(r);
@@ -546,64 +455,16 @@ public final class ProbeViewModel {
     }
 
     private void fillSizes(Receipt r) {
-        JsonNode start = r.json().path("probe").path("start");
         List<SizeRow> rows = new ArrayList<>();
-        int per = ProbeEvent.Start.resultsPerSize(start);
-        if (!start.path("sizes").isArray() || start.path("sizes").isEmpty()) per = 8;
-        List<Long> planned = new ArrayList<>();
-        start.path("sizes").forEach(s -> planned.add(s.asLong()));
-        r.results().stream().map(ProbeResult::bytes).filter(b -> b > 0 && !planned.contains(b)).distinct()
-                .forEach(planned::add);
-        planned.sort(Long::compare);
-        for (long b : planned) {
-            SizeRow row = new SizeRow(b, per);
-            row.doneProperty().set((int) r.results().stream().filter(x -> x.bytes() == b).count());
+        for (SizePlan.Row p : SizePlan.of(r)) {
+            SizeRow row = new SizeRow(p.bytes(), p.planned());
+            row.doneProperty().set(p.done());
+            row.noteProperty().set(p.note());
             rows.add(row);
-        }
-        for (JsonNode o : r.json().path("otherLines")) {
-            if (!"skip".equals(o.path("kind").asText())) continue;
-            for (SizeRow row : rows) {
-                if (row.bytes() == o.path("bytes").asLong()) row.noteProperty().set("skipped: " + o.path("reason").asText());
-            }
         }
         sizes.setAll(rows);
         int all = rows.stream().mapToInt(SizeRow::total).sum();
         overall.set(all == 0 ? 0 : Math.min(1.0, r.results().size() / (double) all));
-    }
-
-    static String info(Receipt r, ReceiptReading rd) {
-        return r.label() + ": " + (r.gpuName() == null ? "GPU" : r.gpuName())
-                + (r.gpuBusId() == null ? "" : " " + r.gpuBusId()) + " on " + (r.hostname() == null ? "?" : r.hostname())
-                + ", " + (r.startedAt() == null ? "time unknown" : r.startedAt()) + " · link recorded "
-                + LinkMath.link(rd.trainedGen(), rd.trainedWidth()) + ", capable "
-                + LinkMath.link(rd.capableGen(), rd.capableWidth()) + " · " + (rd.claimable() ? "a claim (link state"
-                + " recorded in the same boot)" : "not a claim");
-    }
-
-    /** "Achieved / usable: 0.88 …" for the best pinned H2D size, at the trained and at the capable link. */
-    static String ratioText(ReceiptReading rd) {
-        ReceiptReading.Row peak = null;
-        for (ReceiptReading.Row row : rd.rows()) {
-            double v = row.bestPinnedH2d();
-            if (!Double.isNaN(v) && (peak == null || v > peak.bestPinnedH2d())) peak = row;
-        }
-        if (peak == null) return "Achieved / usable: no pinned host-to-device result.";
-        String trained = LinkMath.link(rd.trainedGen(), rd.trainedWidth());
-        String capable = LinkMath.link(rd.capableGen(), rd.capableWidth());
-        StringBuilder s = new StringBuilder("Achieved / usable: ");
-        if (Double.isNaN(peak.usableTrained())) {
-            s.append("unknown (no link state recorded)");
-        } else {
-            s.append(String.format(Locale.ROOT, "%.2f at the trained %s (pinned H2D %.1f of %.1f GB/s at %s)",
-                    peak.ratioTrained(), trained, peak.bestPinnedH2d(), peak.usableTrained(),
-                    LinkMath.size(peak.bytes())));
-        }
-        if (!Double.isNaN(peak.usableCapable())) {
-            s.append(String.format(Locale.ROOT, "; %.2f of the capable %s (%.1f GB/s)", peak.ratioCapable(), capable,
-                    peak.usableCapable()));
-        }
-        if (rd.voidTimings()) s.append(". The link trained low: these timings are void.");
-        return s.append('.').toString().replace("..", ".");
     }
 
     // ---- engine against wire
@@ -624,8 +485,7 @@ public final class ProbeViewModel {
         Receipt r = receipt.get();
         ReceiptReading rd = reading.get();
         if (r == null || rd == null) {
-            engineReading.set(String.format(Locale.ROOT, "Read as %.2f GB/s at %s. Run the probe or open a receipt"
-                    + " to compare it with this link at the same size.", c.gbps(), LinkMath.size(c.bytes())));
+            engineReading.set(ProbeTexts.engineWaiting(c));
             return;
         }
         engineReading.set(EngineVsWire.of(c, BatchReading.of(r.results()), rd.peakPinnedH2d()).sentence());
@@ -638,28 +498,9 @@ public final class ProbeViewModel {
         evidenceTopology = l == null ? null : l.topology();
         evidenceText.set("");
         if (l == null) return;
-        Task<EvidenceOnCapture.Outcome> t = new Task<>() {
-            @Override
-            protected EvidenceOnCapture.Outcome call() {
-                return EvidenceOnCapture.apply(r, l);
-            }
-        };
-        t.setOnSucceeded(e -> {
-            EvidenceOnCapture.Outcome o = t.getValue();
+        FxTasks.run(() -> EvidenceOnCapture.apply(r, l)).onSuccess(o -> {
             evidenceText.set(o.text());
             if (o.analysed() != null) main.applyAnalysis(o.analysed());
-        });
-        t.setOnFailed(e -> evidenceText.set("The capture could not be re-analysed: " + t.getException().getMessage()));
-        worker.execute(t);
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int i = s.indexOf('\n');
-        return i < 0 ? s : s.substring(0, i);
-    }
-
-    private static String capitalise(String s) {
-        return s == null || s.isEmpty() ? "" : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+        }).onError(x -> evidenceText.set("The capture could not be re-analysed: " + x.getMessage())).startOn(worker);
     }
 }

@@ -89,7 +89,7 @@ class FleetTableTest {
         TableView<FleetScan.HostRow> t = table(robot);
         FleetScan.HostRow first = t.getItems().get(0);
         assertThat(first.host()).isEqualTo("node2");
-        assertThat(first.worst()).isEqualTo("WIDTH_DEGRADED");
+        assertThat(first.worst().key()).isEqualTo("WIDTH_DEGRADED");
         assertThat(first.where()).contains("00:1d.2");
         assertThat(first.bootId()).isEqualTo("bbbb-2222");
         assertThat(first.capturedAt()).isEqualTo("2026-10-19T07:00:00Z");

@@ -1,0 +1,9 @@
+package dev.lanescope.model.p2p;
+
+/** Where a pair stands on one rung of the P2P acceptance ladder. */
+public enum RungStatus {
+    PASS,
+    FAIL,
+    /** No evidence yet, or evidence that cannot decide. */
+    NOT_PROVEN
+}
