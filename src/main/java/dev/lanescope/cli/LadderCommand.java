@@ -13,7 +13,7 @@ import dev.lanescope.analysis.ladder.Ladders;
 import dev.lanescope.analysis.ladder.Rung;
 import dev.lanescope.capture.LadderEvidenceLoader;
 import dev.lanescope.model.Bdf;
-import dev.lanescope.model.ladder.EvidenceLine;
+import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.ladder.LadderEvidence;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -128,7 +128,7 @@ final class LadderCommand implements Callable<Integer> {
             m.put("status", r.status().name());
             m.put("finding", r.finding());
             List<Map<String, Object>> ev = new ArrayList<>();
-            for (EvidenceLine e : r.evidence()) {
+            for (Evidence e : r.evidence()) {
                 Map<String, Object> em = new LinkedHashMap<>();
                 em.put("file", e.file());
                 em.put("line", e.line());
@@ -154,9 +154,9 @@ final class LadderCommand implements Callable<Integer> {
         s.append("P2P ladder for ").append(l.a().shortForm()).append(" (").append(l.aName()).append(") and ")
                 .append(l.b().shortForm()).append(" (").append(l.bName()).append(")\n");
         for (Rung r : l.rungs()) {
-            s.append(String.format("%n%d. %s: %s%n", r.rung(), r.name(), r.status().words()));
+            s.append(String.format("%n%d. %s: %s%n", r.rung(), r.name(), r.statusWords()));
             s.append("   ").append(r.finding()).append('\n');
-            for (EvidenceLine e : r.evidence()) s.append("     ").append(e).append('\n');
+            for (Evidence e : r.evidence()) s.append("     ").append(e).append('\n');
             if (r.next() != null) s.append("   next: ").append(r.next()).append('\n');
         }
         return s.toString();

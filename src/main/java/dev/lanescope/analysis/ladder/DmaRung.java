@@ -7,7 +7,8 @@ import dev.lanescope.model.Bar;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.ladder.DmaMaskBits;
-import dev.lanescope.model.ladder.EvidenceLine;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.model.p2p.RungStatus;
 
 /** Rung 3: each card's VRAM BAR lies inside the DMA mask of the other card (seed 003's 44-bit / 16 TiB trap). */
 final class DmaRung {
@@ -26,7 +27,7 @@ final class DmaRung {
 
     static Rung of(Pair p) {
         String nv = p.nvlink();
-        List<EvidenceLine> ev = new ArrayList<>();
+        List<Evidence> ev = new ArrayList<>();
         if (nv != null) {
             return new Rung(3, NAME, RungStatus.PASS, "NVLink (" + nv + ") joins them: peer copies do not go through"
                     + " the PCIe BARs, so no DMA mask limits them.", ev, RULE, null);

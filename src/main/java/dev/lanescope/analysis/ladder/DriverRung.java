@@ -7,8 +7,10 @@ import java.util.Map;
 import dev.lanescope.analysis.PeerPaths;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.TopoNode;
-import dev.lanescope.model.ladder.EvidenceLine;
 import dev.lanescope.model.ladder.PeerAccessMatrix;
+import dev.lanescope.model.p2p.PeerAccess;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.model.p2p.RungStatus;
 
 /** Rung 5: the driver's own peer-access answer (nvidia-smi topo -p2p r, rocm-smi --showtopoaccess, canAccessPeer). */
 final class DriverRung {
@@ -23,7 +25,7 @@ final class DriverRung {
     }
 
     /** One matrix's answer for the pair: the two cells (a to b, b to a) and their lines, or null when it cannot tell. */
-    record Answer(PeerAccessMatrix m, String ab, String ba, List<EvidenceLine> lines) {
+    record Answer(PeerAccessMatrix m, String ab, String ba, List<Evidence> lines) {
         boolean yes() {
             return PeerAccessMatrix.isYes(ab) && PeerAccessMatrix.isYes(ba);
         }
@@ -35,11 +37,33 @@ final class DriverRung {
             Answer a = answer(p, m);
             if (a != null) answers.add(a);
         }
+        Answer probe = probeAnswer(p);
+        if (probe != null) answers.add(probe);
         return judge(p, answers);
     }
 
+    /** The peer probe's canAccessPeer answers for this pair (both directions), or null when it did not ask. */
+    static Answer probeAnswer(Pair p) {
+        MeasuredRungs.PairRun r = MeasuredRungs.pairRun(p);
+        if (r == null) return null;
+        PeerAccess ab = null;
+        PeerAccess ba = null;
+        for (PeerAccess x : r.run().access()) {
+            if (x.from() == r.a() && x.to() == r.b()) ab = x;
+            if (x.from() == r.b() && x.to() == r.a()) ba = x;
+        }
+        if (ab == null || ba == null) return null;
+        String api = p.bothAmdGpus() ? "hipDeviceCanAccessPeer" : "cudaDeviceCanAccessPeer";
+        PeerAccessMatrix m = new PeerAccessMatrix(api + " (" + r.run().tool() + ")", List.of("a", "b"), Map.of(),
+                Map.of(), Map.of());
+        List<Evidence> lines = new ArrayList<>();
+        if (ab.at() != null) lines.add(ab.at());
+        if (ba.at() != null) lines.add(ba.at());
+        return new Answer(m, ab.canAccess() ? "True" : "False", ba.canAccess() ? "True" : "False", lines);
+    }
+
     static Rung judge(Pair p, List<Answer> answers) {
-        List<EvidenceLine> ev = new ArrayList<>();
+        List<Evidence> ev = new ArrayList<>();
         for (Answer a : answers) ev.addAll(a.lines());
         if (answers.isEmpty()) {
             return new Rung(5, NAME, RungStatus.NOT_PROVEN, "No driver answer for this pair is in the capture or the"
@@ -81,7 +105,7 @@ final class DriverRung {
         Map<String, String> ra = m.cells().get(la);
         Map<String, String> rb = m.cells().get(lb);
         if (ra == null || rb == null) return null;
-        List<EvidenceLine> lines = new ArrayList<>();
+        List<Evidence> lines = new ArrayList<>();
         if (m.rows().get(la) != null) lines.add(m.rows().get(la));
         if (m.rows().get(lb) != null) lines.add(m.rows().get(lb));
         return new Answer(m, ra.get(lb), rb.get(la), lines);

@@ -7,8 +7,9 @@ import dev.lanescope.model.Bar;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.ResizableBar;
 import dev.lanescope.model.TopoNode;
-import dev.lanescope.model.ladder.EvidenceLine;
 import dev.lanescope.model.ladder.VramBarLine;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.model.p2p.RungStatus;
 
 /** Rung 1: Above-4G decoding and Resizable BAR in effect, the whole VRAM visible through the BAR ("large BAR"). */
 final class FirmwareRung {
@@ -23,7 +24,7 @@ final class FirmwareRung {
     private FirmwareRung() {
     }
 
-    private record One(RungStatus status, String text, List<EvidenceLine> lines, String next) {
+    private record One(RungStatus status, String text, List<Evidence> lines, String next) {
     }
 
     static Rung of(Pair p) {
@@ -32,7 +33,7 @@ final class FirmwareRung {
         RungStatus s = ones.stream().anyMatch(o -> o.status == RungStatus.FAIL) ? RungStatus.FAIL
                 : ones.stream().anyMatch(o -> o.status == RungStatus.NOT_PROVEN) ? RungStatus.NOT_PROVEN
                 : RungStatus.PASS;
-        List<EvidenceLine> ev = new ArrayList<>();
+        List<Evidence> ev = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         List<String> next = new ArrayList<>();
         for (One o : ones) {
@@ -48,7 +49,7 @@ final class FirmwareRung {
         PciFunction f = n.function();
         String who = p.addr(n);
         String lspci = "sudo lspci -vv -s " + who;
-        List<EvidenceLine> lines = new ArrayList<>();
+        List<Evidence> lines = new ArrayList<>();
         VramBarLine vl = p.ev().vram().stream().filter(v -> v.device().device0().equals(f.bdf().device0()))
                 .findFirst().orElse(null);
         Bar bar = Pair.vramBar(f);
@@ -68,7 +69,7 @@ final class FirmwareRung {
             return new One(RungStatus.PASS, who + " is not a GPU: it has no VRAM aperture to enlarge.", lines, null);
         }
         if (bar == null) {
-            EvidenceLine rec = Pair.recordLine(f);
+            Evidence rec = Pair.recordLine(f);
             if (rec != null) lines.add(rec);
             return new One(RungStatus.NOT_PROVEN, who + ": the capture shows no memory BARs for this card.", lines,
                     "capture `" + lspci + "` (the Region lines)");

@@ -5,7 +5,8 @@ import java.util.List;
 
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.ladder.ChipsetRefusal;
-import dev.lanescope.model.ladder.EvidenceLine;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.model.p2p.RungStatus;
 
 /** Rung 4: would Linux's P2PDMA let these two devices reach each other ({@link P2pDma})? */
 final class KernelRung {
@@ -23,7 +24,7 @@ final class KernelRung {
     }
 
     static Rung of(Pair p) {
-        List<EvidenceLine> ev = new ArrayList<>();
+        List<Evidence> ev = new ArrayList<>();
         String nv = p.nvlink();
         if (nv != null) {
             return new Rung(4, NAME, RungStatus.PASS, "NVLink (" + nv + ") joins them: their peer traffic does not"
@@ -38,7 +39,7 @@ final class KernelRung {
         }
         P2pDma.Decision d = P2pDma.decide(p.t(), p.ev(), p.a(), p.b());
         for (PciFunction h : d.hostBridges()) {
-            EvidenceLine at = Pair.recordLine(h);
+            Evidence at = Pair.recordLine(h);
             if (at != null) ev.add(at);
         }
         if (p.ev().cpuLine() != null) ev.add(p.ev().cpuLine());

@@ -3,6 +3,7 @@ package dev.lanescope.analysis.ladder;
 import java.util.List;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.p2p.RungStatus;
 
 /**
  * The P2P acceptance ladder of one pair of devices (seed 003): each rung proven in order, link before library before

@@ -10,6 +10,7 @@ import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 import dev.lanescope.model.ladder.LadderEvidence;
+import dev.lanescope.model.p2p.RungStatus;
 
 /**
  * The P2P acceptance ladder (seed 003; DOMAIN §9): for a pair of devices, nine rungs from the firmware to the

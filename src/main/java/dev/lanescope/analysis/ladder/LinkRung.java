@@ -11,7 +11,8 @@ import dev.lanescope.analysis.LinkVerdict;
 import dev.lanescope.analysis.LinkVerdicts;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.TopoNode;
-import dev.lanescope.model.ladder.EvidenceLine;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.model.p2p.RungStatus;
 
 /** Rung 2: the links between the two cards, by the project's link verdicts; an idle downshift is not a failure. */
 final class LinkRung {
@@ -56,14 +57,14 @@ final class LinkRung {
     static Rung of(Pair p) {
         String nv = p.nvlink();
         List<Link> links = pathLinks(p);
-        List<EvidenceLine> ev = new ArrayList<>();
+        List<Evidence> ev = new ArrayList<>();
         List<String> faults = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         int known = 0;
         for (Link l : links) {
             HopVerdict h = LinkVerdicts.classify(p.t(), l);
-            EvidenceLine at = Pair.recordLine(l.port());
-            if (at != null) ev.add(new EvidenceLine(at.file(), at.line(), h.hopLabel() + ": " + words(h.verdict()) + ": "
+            Evidence at = Pair.recordLine(l.port());
+            if (at != null) ev.add(new Evidence(at.file(), at.line(), h.hopLabel() + ": " + words(h.verdict()) + ": "
                     + h.reason()));
             if (h.verdict() != LinkVerdict.UNKNOWN) known++;
             if (h.verdict().isFault()) faults.add(h.hopLabel() + " " + h.reason());

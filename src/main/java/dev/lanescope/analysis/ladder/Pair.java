@@ -12,7 +12,7 @@ import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
-import dev.lanescope.model.ladder.EvidenceLine;
+import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.ladder.LadderEvidence;
 
 /** The two devices of a ladder and everything the rungs read about them. */
@@ -86,16 +86,16 @@ record Pair(Topology t, LadderEvidence ev, TopoNode.FunctionNode a, TopoNode.Fun
     }
 
     /** The lspci lines of this function's BAR {@code index} (its Region line and its Resizable BAR line). */
-    List<EvidenceLine> barLines(PciFunction f, int index) {
-        List<EvidenceLine> out = new ArrayList<>();
-        List<EvidenceLine> all = ev.barLines().get(f.bdf());
+    List<Evidence> barLines(PciFunction f, int index) {
+        List<Evidence> out = new ArrayList<>();
+        List<Evidence> all = ev.barLines().get(f.bdf());
         if (all == null) all = ev.barLines().get(f.bdf().withDomain(0));
         if (all == null) return out;
         String home = f.source() == null ? null : f.source().file();
         if (home != null && all.stream().anyMatch(l -> l.file().equals(home))) {
             all = all.stream().filter(l -> l.file().equals(home)).toList();
         }
-        for (EvidenceLine l : all) {
+        for (Evidence l : all) {
             String s = l.text();
             if (s.startsWith("Region " + index + ":") || s.startsWith("BAR " + index + ": current size")) out.add(l);
         }
@@ -103,9 +103,9 @@ record Pair(Topology t, LadderEvidence ev, TopoNode.FunctionNode a, TopoNode.Fun
     }
 
     /** Where the function's record starts, as evidence when no finer line is known. */
-    static EvidenceLine recordLine(PciFunction f) {
+    static Evidence recordLine(PciFunction f) {
         if (f.source() == null) return null;
-        return new EvidenceLine(f.source().file(), f.source().line(), f.bdf().shortForm() + " " + f.shortName());
+        return new Evidence(f.source().file(), f.source().line(), f.bdf().shortForm() + " " + f.shortName());
     }
 
     static String size(long bytes) {

@@ -2,7 +2,8 @@ package dev.lanescope.analysis.ladder;
 
 import java.util.List;
 
-import dev.lanescope.model.ladder.EvidenceLine;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.model.p2p.RungStatus;
 
 /**
  * One rung of the P2P acceptance ladder for one pair.
@@ -15,10 +16,19 @@ import dev.lanescope.model.ladder.EvidenceLine;
  * @param rule      the rule applied, in plain words
  * @param next      for a rung not passed: the exact command or capture that proves or fixes it; null when passed
  */
-public record Rung(int rung, String name, RungStatus status, String finding, List<EvidenceLine> evidence, String rule,
+public record Rung(int rung, String name, RungStatus status, String finding, List<Evidence> evidence, String rule,
                    String next) {
     public Rung {
         evidence = List.copyOf(evidence);
+    }
+
+    /** The status as the user reads it: passed, failed, not proven. */
+    public String statusWords() {
+        return switch (status) {
+            case PASS -> "passed";
+            case FAIL -> "failed";
+            case NOT_PROVEN -> "not proven";
+        };
     }
 
     public boolean passed() {

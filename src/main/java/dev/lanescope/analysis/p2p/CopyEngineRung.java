@@ -100,6 +100,18 @@ public final class CopyEngineRung {
                 + "TransferBench p2p 64M (AMD) or native-probes/build/p2p_bw --gpu " + a + " --gpu " + b);
     }
 
+    /**
+     * The slower direction's best push copy between GPUs {@code a} and {@code b} in GB/s (what rung 7 is judged
+     * against), NaN when either direction has none.
+     */
+    public static double slowerPush(int a, int b, List<PeerCopy> copies) {
+        List<PeerCopy> pair = copies.stream().filter(c -> c.joins(a, b) && !Boolean.FALSE.equals(c.peerAccess()))
+                .toList();
+        Optional<PeerCopy> ab = best(pair, a, b, CopyInitiator.PUSH);
+        Optional<PeerCopy> ba = best(pair, b, a, CopyInitiator.PUSH);
+        return ab.isEmpty() || ba.isEmpty() ? Double.NaN : Math.min(ab.get().gbPerS(), ba.get().gbPerS());
+    }
+
     /** The best copy one way for one initiator: per engine the largest size, then the faster engine. */
     static Optional<PeerCopy> best(List<PeerCopy> pair, int from, int to, CopyInitiator who) {
         List<PeerCopy> one = pair.stream().filter(c -> !c.bidirectional() && c.from() == from && c.to() == to

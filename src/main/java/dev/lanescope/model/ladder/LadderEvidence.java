@@ -5,6 +5,10 @@ import java.util.Map;
 
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.p2p.CollectiveTable;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.model.p2p.NcclLog;
+import dev.lanescope.model.p2p.PeerCopyRun;
 
 /**
  * What the capture's files and the user's evidence files say about peer-to-peer, beyond the topology: the lines the
@@ -16,16 +20,21 @@ import dev.lanescope.model.Problem;
  * @param refusals     amdgpu's "not supported by the chipset" lines
  * @param dmaMasks     sysfs dma_mask_bits per function
  * @param matrices     driver peer-access matrices
- * @param directFlags  {@code isAllDirectP2p} lines
+ * @param copyRuns     p2p_bw and TransferBench runs (rungs 5 and 6)
+ * @param tables       nccl-tests / rccl-tests tables (rung 7)
+ * @param ncclLogs     NCCL_DEBUG=INFO logs: of nccl-tests runs (rung 7) and of frameworks (rung 9)
+ * @param frameworkFiles the files among them that a serving or training framework wrote (it names itself)
  * @param cpuVendor    lscpu's {@code Vendor ID} ({@code AuthenticAMD}, {@code GenuineIntel}) when captured, else null
  * @param cpuFamily    lscpu's {@code CPU family}, -1 when not captured
  * @param cpuLine      where the CPU family was read, null when not
  * @param problems     located problems met while reading them
  */
-public record LadderEvidence(List<String> files, Map<Bdf, List<EvidenceLine>> barLines, List<VramBarLine> vram,
+public record LadderEvidence(List<String> files, Map<Bdf, List<Evidence>> barLines, List<VramBarLine> vram,
                              List<ChipsetRefusal> refusals, List<DmaMaskBits> dmaMasks,
-                             List<PeerAccessMatrix> matrices, List<DirectP2pFlag> directFlags, String cpuVendor,
-                             int cpuFamily, EvidenceLine cpuLine, List<Problem> problems) {
+                             List<PeerAccessMatrix> matrices, List<PeerCopyRun> copyRuns,
+                             List<CollectiveTable> tables, List<NcclLog> ncclLogs,
+                             java.util.Set<String> frameworkFiles, String cpuVendor,
+                             int cpuFamily, Evidence cpuLine, List<Problem> problems) {
     public LadderEvidence {
         files = List.copyOf(files);
         barLines = Map.copyOf(barLines);
@@ -33,13 +42,16 @@ public record LadderEvidence(List<String> files, Map<Bdf, List<EvidenceLine>> ba
         refusals = List.copyOf(refusals);
         dmaMasks = List.copyOf(dmaMasks);
         matrices = List.copyOf(matrices);
-        directFlags = List.copyOf(directFlags);
+        copyRuns = List.copyOf(copyRuns);
+        tables = List.copyOf(tables);
+        ncclLogs = List.copyOf(ncclLogs);
+        frameworkFiles = java.util.Set.copyOf(frameworkFiles);
         problems = List.copyOf(problems);
     }
 
     /** Nothing beyond the topology. */
     public static LadderEvidence none() {
-        return new LadderEvidence(List.of(), Map.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null,
-                -1, null, List.of());
+        return new LadderEvidence(List.of(), Map.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), java.util.Set.of(), null, -1, null, List.of());
     }
 }

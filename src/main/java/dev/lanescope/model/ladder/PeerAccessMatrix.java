@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.p2p.Evidence;
 
 /**
  * A driver's own peer-access answer per GPU pair: {@code nvidia-smi topo -p2p r} (cells {@code OK}, {@code CNS}
@@ -17,7 +18,7 @@ import dev.lanescope.model.Bdf;
  * @param rows      where each row label was read
  */
 public record PeerAccessMatrix(String tool, List<String> labels, Map<String, Map<String, String>> cells,
-                               Map<String, Bdf> busIds, Map<String, EvidenceLine> rows) {
+                               Map<String, Bdf> busIds, Map<String, Evidence> rows) {
     public PeerAccessMatrix {
         labels = List.copyOf(labels);
         cells = Map.copyOf(cells);

@@ -11,9 +11,8 @@ import java.util.regex.Pattern;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.ladder.ChipsetRefusal;
-import dev.lanescope.model.ladder.DirectP2pFlag;
 import dev.lanescope.model.ladder.DmaMaskBits;
-import dev.lanescope.model.ladder.EvidenceLine;
+import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.ladder.LadderEvidence;
 import dev.lanescope.model.ladder.PeerAccessMatrix;
 import dev.lanescope.model.ladder.VramBarLine;
@@ -21,7 +20,7 @@ import dev.lanescope.model.ladder.VramBarLine;
 /**
  * Reads, from any text file, the lines the P2P ladder's lower rungs cite: lspci -vv BAR lines, amdgpu's VRAM/BAR and
  * chipset-refusal lines, sysfs {@code dma_mask_bits}, {@code nvidia-smi topo -p2p r} and {@code rocm-smi
- * --showtopoaccess} matrices (with {@code rocm-smi --showbus} addresses), {@code isAllDirectP2p}, and lscpu's CPU
+ * --showtopoaccess} matrices (with {@code rocm-smi --showbus} addresses), and lscpu's CPU
  * vendor and family. One instance collects over many files; {@link #result()} hands out the record.
  */
 public final class PeerEvidenceParser {
@@ -35,7 +34,6 @@ public final class PeerEvidenceParser {
             "(" + BDF + "):.*P2P access from peer device (" + BDF + ") is not supported by the chipset");
     private static final Pattern DMA_MASK = Pattern.compile(
             "(" + BDF + ")(?:/dma_mask_bits:|\\s+dma_mask_bits=)\\s*(\\d+)\\s*$");
-    private static final Pattern DIRECT = Pattern.compile("\\bisAllDirectP2p\\s+([01])\\b");
     private static final Pattern CPU_VENDOR = Pattern.compile("^\\s*Vendor ID:\\s+(\\S+)\\s*$");
     private static final Pattern CPU_FAMILY = Pattern.compile("^\\s*CPU family:\\s+(\\d+)\\s*$");
     private static final Pattern GPU_HEADER = Pattern.compile("^\\s*(GPU\\d+)(\\s+GPU\\d+)+\\s*$");
@@ -44,17 +42,16 @@ public final class PeerEvidenceParser {
     private static final java.util.Set<String> ROCM_CELLS = java.util.Set.of("TRUE", "FALSE");
 
     private final List<String> files = new ArrayList<>();
-    private final Map<Bdf, List<EvidenceLine>> barLines = new LinkedHashMap<>();
+    private final Map<Bdf, List<Evidence>> barLines = new LinkedHashMap<>();
     private final List<VramBarLine> vram = new ArrayList<>();
     private final List<ChipsetRefusal> refusals = new ArrayList<>();
     private final List<DmaMaskBits> masks = new ArrayList<>();
     private final List<PeerAccessMatrix> matrices = new ArrayList<>();
-    private final List<DirectP2pFlag> flags = new ArrayList<>();
     private final Map<String, Bdf> rocmBus = new LinkedHashMap<>();
     private final List<Problem> problems = new ArrayList<>();
     private String cpuVendor;
     private int cpuFamily = -1;
-    private EvidenceLine cpuLine;
+    private Evidence cpuLine;
 
     /** Reads one file's lines. */
     public void read(String file, List<String> lines) {
@@ -70,7 +67,7 @@ public final class PeerEvidenceParser {
             }
             if (l.isBlank()) record = null;
             if (record != null && BAR_LINE.matcher(l).find()) {
-                barLines.computeIfAbsent(record, k -> new ArrayList<>()).add(new EvidenceLine(file, n, l));
+                barLines.computeIfAbsent(record, k -> new ArrayList<>()).add(new Evidence(file, n, l));
                 continue;
             }
             if (lineFacts(file, n, l)) continue;
@@ -84,24 +81,20 @@ public final class PeerEvidenceParser {
         if ((m = VRAM.matcher(l)).find()) {
             Bdf d = Bdf.tryParse(m.group(1));
             if (d != null) vram.add(new VramBarLine(d, Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
-                    new EvidenceLine(file, n, l)));
+                    new Evidence(file, n, l)));
             return true;
         }
         if ((m = REFUSAL.matcher(l)).find()) {
             Bdf d = Bdf.tryParse(m.group(1));
             Bdf p = Bdf.tryParse(m.group(2));
-            if (d != null && p != null) refusals.add(new ChipsetRefusal(d, p, new EvidenceLine(file, n, l)));
+            if (d != null && p != null) refusals.add(new ChipsetRefusal(d, p, new Evidence(file, n, l)));
             return true;
         }
         if ((m = DMA_MASK.matcher(l)).find()) {
             Bdf d = Bdf.tryParse(m.group(1));
             int bits = Integer.parseInt(m.group(2).length() > 3 ? "999" : m.group(2));
-            if (d != null && bits > 0 && bits <= 64) masks.add(new DmaMaskBits(d, bits, new EvidenceLine(file, n, l)));
+            if (d != null && bits > 0 && bits <= 64) masks.add(new DmaMaskBits(d, bits, new Evidence(file, n, l)));
             else problems.add(Problem.warning(file, n, "dma_mask_bits must be 1 to 64; this line is not used"));
-            return true;
-        }
-        if ((m = DIRECT.matcher(l)).find()) {
-            flags.add(new DirectP2pFlag(m.group(1).equals("1"), new EvidenceLine(file, n, l)));
             return true;
         }
         if ((m = ROCM_BUS.matcher(l)).find()) {
@@ -115,7 +108,7 @@ public final class PeerEvidenceParser {
         }
         if ((m = CPU_FAMILY.matcher(l)).find() && m.group(1).length() < 4) {
             cpuFamily = Integer.parseInt(m.group(1));
-            cpuLine = new EvidenceLine(file, n, l);
+            cpuLine = new Evidence(file, n, l);
             return true;
         }
         return false;
@@ -125,7 +118,7 @@ public final class PeerEvidenceParser {
     private int matrix(String file, List<String> lines, int header) {
         List<String> labels = List.of(lines.get(header).trim().split("\\s+"));
         Map<String, Map<String, String>> cells = new LinkedHashMap<>();
-        Map<String, EvidenceLine> rows = new LinkedHashMap<>();
+        Map<String, Evidence> rows = new LinkedHashMap<>();
         String kind = null;
         int i = header + 1;
         for (; i < lines.size() && rows.size() < labels.size(); i++) {
@@ -140,7 +133,7 @@ public final class PeerEvidenceParser {
                 row.put(labels.get(c), parts[c + 1]);
             }
             cells.put(parts[0], row);
-            rows.put(parts[0], new EvidenceLine(file, i + 1, lines.get(i)));
+            rows.put(parts[0], new Evidence(file, i + 1, lines.get(i)));
         }
         if (kind == null || rows.size() < 2) return i;
         matrices.add(new PeerAccessMatrix(kind.equals("nv") ? "nvidia-smi topo -p2p r" : "rocm-smi --showtopoaccess",
@@ -155,7 +148,7 @@ public final class PeerEvidenceParser {
             ms.add(m.tool().startsWith("rocm") && !rocmBus.isEmpty()
                     ? new PeerAccessMatrix(m.tool(), m.labels(), m.cells(), rocmBus, m.rows()) : m);
         }
-        return new LadderEvidence(files, barLines, vram, refusals, masks, ms, flags, cpuVendor, cpuFamily, cpuLine,
-                problems);
+        return new LadderEvidence(files, barLines, vram, refusals, masks, ms, List.of(), List.of(), List.of(), java.util.Set.of(), cpuVendor,
+                cpuFamily, cpuLine, problems);
     }
 }
