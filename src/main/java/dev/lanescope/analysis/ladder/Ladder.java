@@ -32,6 +32,12 @@ public record Ladder(Bdf a, Bdf b, String aName, String bName, List<Rung> rungs)
         return rungs.get(n - 1);
     }
 
+    /** The first sentence of a finding (the rest is in the rung's own row). */
+    static String firstSentence(String s) {
+        int i = s.indexOf(". ");
+        return i < 0 ? s : s.substring(0, i + 1);
+    }
+
     /** The sentence the user reads first. */
     public String headline() {
         Rung f = lowestFailed();
@@ -41,7 +47,7 @@ public record Ladder(Bdf a, Bdf b, String aName, String bName, List<Rung> rungs)
                 + " framework's log.";
         if (f != null) {
             String head = "Direct P2P between " + pair + " fails at rung " + f.rung() + " (" + f.name() + "): "
-                    + f.finding();
+                    + firstSentence(f.finding());
             return f == low ? head : head + " Below it, rung " + low.rung() + " (" + low.name()
                     + ") is not proven yet; next: " + low.next();
         }
