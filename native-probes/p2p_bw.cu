@@ -3,13 +3,22 @@
 // 1. The peer-access matrix: cudaDeviceCanAccessPeer for every ordered pair, with the
 //    driver's P2P attributes (performance rank, native atomics), one JSON line each,
 //    then the whole matrix in one line.
-// 2. For every ordered pair: cudaMemcpyPeerAsync timed with events, as
-//      push_uni   issued on a stream of the source GPU (the source pushes)
-//      pull_uni   issued on a stream of the destination GPU (the destination pulls)
-//    and for every unordered pair push_bidi: both directions at once, one stream per GPU.
+// 2. For every ordered pair, two engines, timed with events:
+//    copy engine (DMA), cudaMemcpyPeerAsync:
+//      push_uni          issued on a stream of the source GPU (the source pushes)
+//      pull_uni          issued on a stream of the destination GPU (the destination pulls)
+//      push_bidi         both directions at once, one stream per GPU (unordered pair)
+//    kernel copy (SM loads and stores through the peer mapping), pairs with peer access only:
+//      kernel_push_uni   a copy kernel on the source writes into the peer's memory
+//      kernel_pull_uni   a copy kernel on the destination reads the peer's memory
+//      kernel_push_bidi  both GPUs push at once
+//    Pull (remote reads) is often slower and direction-dependent on a healthy path; push is what
+//    says whether the direct path runs at link speed (lanescope's copy-engine rung).
 //    Pairs with peer access get cudaDeviceEnablePeerAccess first. Pairs WITHOUT access
-//    are still measured (the runtime stages such copies through host memory) and say
-//    "peerAccess":false: a copy that succeeds is not proof of a fast direct path (seed 003).
+//    are still measured with the copy engine (the runtime stages such copies through host
+//    memory) and say "peerAccess":false: a copy that succeeds is not proof of a fast direct
+//    path; their kernel modes get a "skip" line (a kernel cannot address the peer's memory).
+//    Every result line names its "engine" (dma, kernel) and "initiator" (push, pull).
 // With fewer than 2 GPUs it prints the matrix and ends with a note.
 //
 // Build: make -C native-probes p2p
@@ -41,7 +50,9 @@ static void usage(FILE *f) {
             "  --sizes LIST  comma-separated bytes, K/M/G = KiB/MiB/GiB (default 16M,256M,1G)\n"
             "  --quick       16M only, 3 repeats: for tests\n"
             "  --repeats N   timed blocks per measurement, median reported (default 7)\n"
-            "Output: JSON lines on stdout (start, peer_access, peer_matrix, result, verify, end).\n"
+            "Modes: push_uni, pull_uni, push_bidi (copy engine); kernel_push_uni, kernel_pull_uni,\n"
+            "       kernel_push_bidi (copy kernel; pairs with peer access only).\n"
+            "Output: JSON lines on stdout (start, peer_access, peer_matrix, result, skip, verify, end).\n"
             "Exit: 0 ok, 2 usage, 3 no CUDA device, 4 CUDA error, 5 data check failed.\n");
 }
 
@@ -66,13 +77,26 @@ struct Dev {
     std::string name, bdf;
 };
 
+// Grid-stride copy of n 16-byte words: the SM copy (the peer side is reached through the peer mapping).
+__global__ void copy_kernel(int4 *__restrict__ dst, const int4 *__restrict__ src, size_t n) {
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        dst[i] = src[i];
+}
+
+static int g_blocks[64];  // per device: 4 blocks of 512 threads per SM
+
+static void copy_on(int dev, void *dst, const void *src, size_t bytes, cudaStream_t s) {
+    copy_kernel<<<g_blocks[dev], 512, 0, s>>>((int4 *)dst, (const int4 *)src, bytes / 16);
+    CK(cudaGetLastError());
+}
+
 struct PairBufs {  // per pair and size: a source and a destination buffer on each GPU
     void *src[2] = {nullptr, nullptr};
     void *dst[2] = {nullptr, nullptr};
 };
 
 // Uni-directional: `iters` copies src(a)->dst(b), issued on stream s of device `on`.
-static float time_uni(int a, int b, int on, void *dst, void *src, size_t bytes, int iters,
+static float time_uni(bool kernel, int a, int b, int on, void *dst, void *src, size_t bytes, int iters,
                       cudaStream_t s, cudaEvent_t e0, cudaEvent_t e1) {
     CK(cudaSetDevice(a));
     CK(cudaDeviceSynchronize());
@@ -80,7 +104,10 @@ static float time_uni(int a, int b, int on, void *dst, void *src, size_t bytes, 
     CK(cudaDeviceSynchronize());
     CK(cudaSetDevice(on));
     CK(cudaEventRecord(e0, s));
-    for (int k = 0; k < iters; ++k) CK(cudaMemcpyPeerAsync(dst, b, src, a, bytes, s));
+    for (int k = 0; k < iters; ++k) {
+        if (kernel) copy_on(on, dst, src, bytes, s);
+        else CK(cudaMemcpyPeerAsync(dst, b, src, a, bytes, s));
+    }
     CK(cudaEventRecord(e1, s));
     CK(cudaEventSynchronize(e1));
     float ms = 0.f;
@@ -90,7 +117,7 @@ static float time_uni(int a, int b, int on, void *dst, void *src, size_t bytes, 
 
 // Bidirectional: a->b on sa (device a) and b->a on sb (device b) at once. The block starts
 // at e0 on sa (sb waits for it) and ends at e1 on sa after sb's last copy (eb) is done.
-static float time_bidi(int a, int b, PairBufs &pb, size_t bytes, int iters, cudaStream_t sa,
+static float time_bidi(bool kernel, int a, int b, PairBufs &pb, size_t bytes, int iters, cudaStream_t sa,
                        cudaStream_t sb, cudaEvent_t e0, cudaEvent_t e1, cudaEvent_t eb) {
     CK(cudaSetDevice(b));
     CK(cudaDeviceSynchronize());
@@ -99,8 +126,15 @@ static float time_bidi(int a, int b, PairBufs &pb, size_t bytes, int iters, cuda
     CK(cudaEventRecord(e0, sa));
     CK(cudaStreamWaitEvent(sb, e0, 0));
     for (int k = 0; k < iters; ++k) {
-        CK(cudaMemcpyPeerAsync(pb.dst[1], b, pb.src[0], a, bytes, sa));
-        CK(cudaMemcpyPeerAsync(pb.dst[0], a, pb.src[1], b, bytes, sb));
+        if (kernel) {  // each GPU pushes: a's kernel writes into b, b's into a
+            CK(cudaSetDevice(a));
+            copy_on(a, pb.dst[1], pb.src[0], bytes, sa);
+            CK(cudaSetDevice(b));
+            copy_on(b, pb.dst[0], pb.src[1], bytes, sb);
+        } else {
+            CK(cudaMemcpyPeerAsync(pb.dst[1], b, pb.src[0], a, bytes, sa));
+            CK(cudaMemcpyPeerAsync(pb.dst[0], a, pb.src[1], b, bytes, sb));
+        }
     }
     CK(cudaSetDevice(b));
     CK(cudaEventRecord(eb, sb));
@@ -139,6 +173,7 @@ int main(int argc, char **argv) {
         char bus[64] = {0};
         CK(cudaDeviceGetPCIBusId(bus, sizeof bus, g));
         Dev d{g, p.name, sysfs_bdf(bus)};
+        if (g < 64) g_blocks[g] = 4 * (p.multiProcessorCount > 0 ? p.multiProcessorCount : 16);
         devlist += (devs.empty() ? "" : ",") +
                    Obj().i("device", g).str("name", d.name).str("pciBusId", d.bdf).i("numaNode", gpu_numa_node(d.bdf)).done();
         devs.push_back(d);
@@ -155,7 +190,7 @@ int main(int argc, char **argv) {
         .i("deviceCount", count)
         .raw("devices", devlist)
         .raw("sizes", json_size_array(o.sizes))
-        .raw("modes", "[\"push_uni\",\"pull_uni\",\"push_bidi\"]")
+        .raw("modes", "[\"push_uni\",\"pull_uni\",\"push_bidi\",\"kernel_push_uni\",\"kernel_pull_uni\",\"kernel_push_bidi\"]")
         .i("repeats", o.repeats)
         .b("quick", o.quick)
         .emit();
@@ -199,8 +234,9 @@ int main(int argc, char **argv) {
     }
 
     int nresults = 0;
-    auto emit = [&](const char *mode, size_t i, size_t j, bool access, size_t bytes, size_t bytesPerIter,
+    auto emit = [&](const std::string &mode, size_t i, size_t j, bool access, size_t bytes, size_t bytesPerIter,
                     int iters, const std::vector<double> &per) {
+        const bool kernel = mode.rfind("kernel_", 0) == 0;
         double med = median(per), mn = *std::min_element(per.begin(), per.end()),
                mx = *std::max_element(per.begin(), per.end());
         Obj()
@@ -212,7 +248,9 @@ int main(int argc, char **argv) {
             .str("fromPciBusId", devs[i].bdf)
             .str("toPciBusId", devs[j].bdf)
             .b("peerAccess", access)
-            .str("api", "cudaMemcpyPeerAsync")
+            .str("engine", kernel ? "kernel" : "dma")
+            .str("initiator", mode.find("pull") != std::string::npos ? "pull" : "push")
+            .str("api", kernel ? "copy kernel" : "cudaMemcpyPeerAsync")
             .u("bytes", bytes)
             .u("bytesPerIteration", bytesPerIter)
             .i("iterations", iters)
@@ -262,28 +300,38 @@ int main(int argc, char **argv) {
                     CK(cudaMemset(pb.dst[k], 0, bytes));
                 }
                 const int iters = iterations_for(bytes, o.quick);
-                // Uni-directional, both orders, push then pull.
-                for (int dir = 0; dir < 2; ++dir) {
-                    int from = dir ? b : a, to = dir ? a : b;
-                    size_t fi = dir ? j : i, ti = dir ? i : j;
-                    void *src = pb.src[dir], *dst = pb.dst[1 - dir];
-                    for (int pull = 0; pull < 2; ++pull) {
-                        int on = pull ? to : from;
-                        int k = (on == a) ? 0 : 1;
-                        (void)time_uni(from, to, on, dst, src, bytes, 2, s[k], e0[k], e1[k]);  // warm-up
-                        std::vector<double> per;
-                        for (int r = 0; r < o.repeats; ++r)
-                            per.push_back(time_uni(from, to, on, dst, src, bytes, iters, s[k], e0[k], e1[k]) / iters);
-                        emit(pull ? "pull_uni" : "push_uni", fi, ti, access, bytes, bytes, iters, per);
+                for (int kern = 0; kern < 2; ++kern) {
+                    const bool kernel = kern == 1;
+                    const std::string pre = kernel ? "kernel_" : "";
+                    if (kernel && (!access || bytes % 16 != 0)) {
+                        for (const char *m : {"kernel_push_uni", "kernel_pull_uni", "kernel_push_bidi"})
+                            Obj().str("kind", "skip").str("mode", m).i("from", a).i("to", b).u("bytes", bytes)
+                                .str("reason", !access ? "no peer access: a kernel cannot address the peer's memory"
+                                                       : "size is not a multiple of 16 bytes")
+                                .emit();
+                        continue;
                     }
-                }
-                // Bidirectional (aggregate of both directions).
-                {
-                    (void)time_bidi(a, b, pb, bytes, 2, s[0], s[1], e0[0], e1[0], ex[1]);
+                    // Uni-directional, both orders, push then pull.
+                    for (int dir = 0; dir < 2; ++dir) {
+                        int from = dir ? b : a, to = dir ? a : b;
+                        size_t fi = dir ? j : i, ti = dir ? i : j;
+                        void *src = pb.src[dir], *dst = pb.dst[1 - dir];
+                        for (int pull = 0; pull < 2; ++pull) {
+                            int on = pull ? to : from;
+                            int k = (on == a) ? 0 : 1;
+                            (void)time_uni(kernel, from, to, on, dst, src, bytes, 2, s[k], e0[k], e1[k]);  // warm-up
+                            std::vector<double> per;
+                            for (int r = 0; r < o.repeats; ++r)
+                                per.push_back(time_uni(kernel, from, to, on, dst, src, bytes, iters, s[k], e0[k], e1[k]) / iters);
+                            emit(pre + (pull ? "pull_uni" : "push_uni"), fi, ti, access, bytes, bytes, iters, per);
+                        }
+                    }
+                    // Bidirectional (aggregate of both directions).
+                    (void)time_bidi(kernel, a, b, pb, bytes, 2, s[0], s[1], e0[0], e1[0], ex[1]);
                     std::vector<double> per;
                     for (int r = 0; r < o.repeats; ++r)
-                        per.push_back(time_bidi(a, b, pb, bytes, iters, s[0], s[1], e0[0], e1[0], ex[1]) / iters);
-                    emit("push_bidi", i, j, access, bytes, 2 * bytes, iters, per);
+                        per.push_back(time_bidi(kernel, a, b, pb, bytes, iters, s[0], s[1], e0[0], e1[0], ex[1]) / iters);
+                    emit(pre + "push_bidi", i, j, access, bytes, 2 * bytes, iters, per);
                 }
                 // Data check: both destination buffers must hold the source pattern.
                 bool ok = true;

@@ -89,19 +89,36 @@ final class Hardware {
     }
 
     /**
-     * When {@code usp} is the upstream port of a switch that belongs to a card (a GPU's own switch, an NVMe carrier:
-     * every function below is an NVMe drive or a port leading to one), the card's main function; empty otherwise.
+     * When {@code usp} is the upstream port of a switch that belongs to a card (a GPU's own switch; an NVMe carrier or
+     * RAID card: every function below, bridges aside, is an NVMe drive or a storage controller), the card's main
+     * function; empty otherwise.
      */
     static Optional<TopoNode.FunctionNode> cardBehindOwnSwitch(Topology t, TopoNode.FunctionNode usp) {
         Optional<TopoNode.FunctionNode> gpu = gpuBehindOwnSwitch(t, usp);
         if (gpu.isPresent() || usp.role() != TopoNode.Role.SWITCH_UPSTREAM) return gpu;
-        TopoNode.FunctionNode drive = null;
+        TopoNode.FunctionNode storage = null;
         for (TopoNode.FunctionNode f : subtree(t, usp)) {
-            if (f.role() == TopoNode.Role.SWITCH_DOWNSTREAM) continue;
-            if (DeviceKind.of(t, f) != DeviceKind.NVME) return Optional.empty();
-            if (drive == null) drive = f;
+            if (f.role() == TopoNode.Role.SWITCH_DOWNSTREAM || f.role() == TopoNode.Role.SWITCH_UPSTREAM) continue;
+            DeviceKind k = DeviceKind.of(t, f);
+            if (k != DeviceKind.NVME && k != DeviceKind.STORAGE) return Optional.empty();
+            if (storage == null || k == DeviceKind.STORAGE && DeviceKind.of(t, storage) == DeviceKind.NVME) storage = f;
         }
-        return Optional.ofNullable(drive);
+        return Optional.ofNullable(storage);
+    }
+
+    /**
+     * The upstream port of the outermost card switch that {@code n} sits inside ({@code n} itself included): a port
+     * or link there belongs to that card (a GPU's or a storage carrier's own switch), not to the board.
+     */
+    static Optional<TopoNode.FunctionNode> insideCard(Topology t, TopoNode.FunctionNode n) {
+        TopoNode.FunctionNode found = null;
+        List<TopoNode.FunctionNode> chain = new ArrayList<>();
+        chain.add(n);
+        chain.addAll(ancestors(t, n));
+        for (TopoNode.FunctionNode a : chain) {
+            if (a.role() == TopoNode.Role.SWITCH_UPSTREAM && cardBehindOwnSwitch(t, a).isPresent()) found = a;
+        }
+        return Optional.ofNullable(found);
     }
 
     /** An Intel PCH or AMD chipset function: by name, or AMD 1022:43xx. */

@@ -23,9 +23,12 @@ import dev.lanescope.model.Topology;
  * @param load          the under-load reading that describes this hop, or null
  * @param ignoredLoadOf a GPU whose under-load reading was ignored because it describes the link inside the card
  * @param dlActive      the empty port's Data Link Layer Link Active bit (null when not printed)
+ * @param insideCard    the main function of the card (a GPU, a storage carrier's controller or drive) whose own switch
+ *                      the hop sits inside
  */
 public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown unknown, boolean tunnel,
-                       boolean judgeable, UnderLoad.Observation load, Bdf ignoredLoadOf, Boolean dlActive) {
+                       boolean judgeable, UnderLoad.Observation load, Bdf ignoredLoadOf, Boolean dlActive,
+                       Optional<TopoNode.FunctionNode> insideCard) {
 
     /** Why a hop's facts cannot be judged. */
     public enum Unknown {
@@ -48,7 +51,11 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
         /** An empty port reports a trained link: a filtered capture, or a device that failed to enumerate. */
         EMPTY_PORT_TRAINED,
         /** Nothing below a port and no link status read (hidden registers, or no -vv): probably empty, not judged down. */
-        EMPTY_PORT_UNREAD
+        EMPTY_PORT_UNREAD,
+        /** Trained narrower than the device can do, and the port's LnkCap was not read: the port may wire only that. */
+        PORT_CAPABILITY_UNREAD,
+        /** Trained narrower than both ends can do inside a card's own switch: the card's wiring, not a slot to reseat. */
+        NARROW_INSIDE_CARD
     }
 
     /** Reads the facts of a hop; {@code evidence} may be null. */
@@ -62,7 +69,7 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
             LinkState sta = link.trained();
             boolean down = sta != null && (sta.width() == 0 || Boolean.FALSE.equals(dl));
             Unknown why = sta == null ? Unknown.EMPTY_PORT_UNREAD : down ? null : Unknown.EMPTY_PORT_TRAINED;
-            return new HopFacts(link, Optional.empty(), why, false, false, null, null, dl);
+            return new HopFacts(link, Optional.empty(), why, false, false, null, null, dl, Optional.empty());
         }
         Optional<TopoNode.FunctionNode> gpu = Hardware.gpuLedTo(topology, link);
         Unknown unknown = unknownCause(link);
@@ -71,6 +78,14 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
         boolean controllerInternal = Hardware.isTunnelPort(dev) && !dev.isBridge();
         boolean tunnel = Hardware.isTunnelPort(port) && !controllerInternal;
         if (unknown == null && link.trained() != null && link.trained().width() == 0) unknown = Unknown.PORT_READS_DOWN;
+        Optional<TopoNode.FunctionNode> card = topology.node(port.bdf()).flatMap(n -> Hardware.insideCard(topology, n))
+                .flatMap(usp -> Hardware.cardBehindOwnSwitch(topology, usp));
+        // fewer lanes than both ends can do is "reseat the card" only where the port's width was read and the port is
+        // the board's: a card's own switch wires its lanes itself
+        boolean narrow = unknown == null && Hardware.known(link.trained()) && Hardware.known(link.capable())
+                && link.trained().width() < link.capable().width();
+        if (narrow && link.portCap() == null) unknown = Unknown.PORT_CAPABILITY_UNREAD;
+        else if (narrow && card.isPresent()) unknown = Unknown.NARROW_INSIDE_CARD;
         boolean judgeable = unknown == null && Hardware.known(link.trained()) && Hardware.known(link.capable());
         UnderLoad.Observation load = null;
         Bdf ignored = null;
@@ -82,7 +97,7 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
                 ignored = gpu.get().bdf();
             }
         }
-        return new HopFacts(link, gpu, unknown, tunnel, judgeable, load, ignored, null);
+        return new HopFacts(link, gpu, unknown, tunnel, judgeable, load, ignored, null, card);
     }
 
     private static Unknown unknownCause(Link link) {

@@ -3,10 +3,12 @@ package dev.lanescope.analysis;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.TopoNode;
 
 /**
  * A hop's reason in words: what was read, each fact that shaped the verdict, and the verdict's advice. Renders
@@ -60,8 +62,9 @@ final class HopWords {
         }
         if (f.portSlower()) {
             notes.add("the port's maximum speed (" + link.portCap().speed().display() + ") is below the device's ("
-                    + link.deviceCap().speed().display() + "): it runs as fast as the port allows; a faster port"
-                    + " would help (see move advice)");
+                    + link.deviceCap().speed().display() + "): it runs as fast as the port allows"
+                    + (soldered(f) ? " (the board's design for this soldered part)"
+                    : "; a faster port would help (see move advice)"));
         }
         if (link.endsDisagree()) {
             notes.add("the two ends disagree: the port reads " + port.express().lnkSta().display()
@@ -75,7 +78,22 @@ final class HopWords {
         }
         StringBuilder reason = new StringBuilder(facts(f));
         for (String n : notes) reason.append("; ").append(n);
-        return reason.append(". ").append(d.verdict().advice()).toString();
+        return reason.append(". ").append(advice(f, d)).toString();
+    }
+
+    /** The verdict's advice, except that a part soldered to the board is never told a slot change may help. */
+    private static String advice(HopFacts f, HopRules.Decision d) {
+        if (d.verdict() == LinkVerdict.WIRED_NARROW && soldered(f)) return SOLDERED_NARROW;
+        return d.verdict().advice();
+    }
+
+    /** What a narrow link to a soldered (mobile) part means: the board's design, nothing to move. */
+    public static final String SOLDERED_NARROW = "The board wires this soldered part with fewer lanes than it can"
+            + " use: that is the laptop's design, not a fault, and no slot change applies.";
+
+    /** The hop leads straight to a part soldered to the board (a laptop's mobile GPU). */
+    static boolean soldered(HopFacts f) {
+        return DeviceKind.isMobile(f.link().device());
     }
 
     private static List<String> speedNotes(HopFacts f) {
@@ -152,12 +170,26 @@ final class HopWords {
             case EMPTY_PORT_TRAINED -> port.bdf() + " reports a trained link (" + link.trained().display()
                     + ") but the capture lists nothing below it: a filtered capture, or a device that failed to"
                     + " enumerate; capture the whole bus with `sudo lspci -vv`";
+            case PORT_CAPABILITY_UNREAD -> dev.bdf() + " trained x" + link.trained().width() + " of its own x"
+                    + link.capable().width() + ", but " + port.bdf() + "'s registers were not captured, so a port that"
+                    + " wires only x" + link.trained().width() + " cannot be told from lost lanes; `sudo lspci -vv -s "
+                    + port.bdf() + "` shows its LnkCap" + f.insideCard().map(u -> "; the link is " + insideCard(f, u))
+                    .orElse("");
+            case NARROW_INSIDE_CARD -> "trained x" + link.trained().width() + " where both ends can do x"
+                    + link.capable().width() + ", " + f.insideCard().map(u -> insideCard(f, u)).orElse("");
             case EMPTY_PORT_UNREAD -> "nothing below " + port.bdf() + " in this capture and " + (port.capabilitiesHidden()
                     ? "its registers are hidden (lspci ran without root; `sudo lspci -vv` shows them)"
                     : "no link status was captured (a tree or a plain listing; `sudo lspci -vv` shows it)")
                     + ": probably an empty slot or port, but its link cannot be read ("
                     + (link.portCap() == null ? "capable unknown" : "capable " + link.portCap().display()) + ")";
         };
+    }
+
+    /** "inside the own switch of the card with <name> (<bdf>): the card wires these lanes itself, ..." */
+    private static String insideCard(HopFacts f, TopoNode.FunctionNode card) {
+        return "inside the own switch of the card with " + Hardware.name(card.function()) + " (" + card.bdf()
+                + "): the card wires these lanes itself, so a narrow link there is its design or a fault on the card,"
+                + " and reseating or moving the card does not change it";
     }
 
     private static String emptyPort(HopFacts f, HopRules.Decision d) {

@@ -100,9 +100,10 @@ public final class MoveAdvisor {
             long budget = Hardware.tunnelBudgetMbps(tunnelRouters(t, tunnel.get()));
             long lift = best != null && best.predictedMbps() >= 0 ? best.predictedMbps()
                     : Hardware.known(cardCap) ? Math.min(cardCap.mbps(), internalMbps) : -1;
-            answer = "Moving it inside the enclosure would not help: the enclosure's Thunderbolt link is the limit ("
-                    + (budget < 0 ? "its PCIe budget, roughly 22 Gb/s on Thunderbolt 3, 32 on Thunderbolt 4, 64 on"
-                    + " Thunderbolt 5" : "about " + LinkState.formatGbps(budget) + " Gb/s of PCIe")
+            answer = "Moving it inside the enclosure or dock would not help: its Thunderbolt link is the limit ("
+                    + (budget < 0 ? "roughly 22 Gb/s of PCIe on Thunderbolt 3, 32 on Thunderbolt 4, 64 on Thunderbolt 5"
+                    : "about " + budget / 1000 + " Gb/s of PCIe on Thunderbolt " + (budget >= 64_000 ? "5"
+                    : budget >= 32_000 ? "4 or USB4" : "3"))
                     + ", whatever the card's own link reads). An internal slot would lift it"
                     + (lift < 0 ? "" : " to " + LinkState.formatGbps(lift) + " Gb/s") + " if this machine has one; "
                     + (best == null ? "this capture shows none." : "this capture shows " + best.name() + " ("
@@ -143,11 +144,18 @@ public final class MoveAdvisor {
                 candidates, notes);
     }
 
-    /** The Thunderbolt routers at and above a tunnel port, nearest first: their names say the generation. */
+    /**
+     * The Thunderbolt routers at and above a tunnel port, nearest first, then the host's Thunderbolt functions on the
+     * same root complex (a tree names no bridges, but it names the NHI): their names say the generation.
+     */
     private static TopoNode.FunctionNode[] tunnelRouters(Topology t, TopoNode.FunctionNode port) {
         List<TopoNode.FunctionNode> out = new ArrayList<>();
         out.add(port);
         out.addAll(Hardware.ancestors(t, port));
+        TopoNode.RootComplex rc = t.rootOf(port);
+        for (TopoNode.FunctionNode f : t.functions()) {
+            if (Hardware.isTunnelPort(f.function()) && t.rootOf(f).equals(rc) && !out.contains(f)) out.add(f);
+        }
         return out.toArray(TopoNode.FunctionNode[]::new);
     }
 
@@ -352,8 +360,8 @@ public final class MoveAdvisor {
         if (DeviceKind.of(pf) == DeviceKind.HOST_BRIDGE || Hardware.isThunderboltPort(t, p)) return false;
         for (TopoNode.FunctionNode a : Hardware.ancestors(t, p)) {
             if (Hardware.isThunderboltPort(t, a)) return false;
-            if (a.role() == TopoNode.Role.SWITCH_UPSTREAM && Hardware.cardBehindOwnSwitch(t, a).isPresent()) return false;
         }
+        if (Hardware.insideCard(t, p).isPresent()) return false;
         if (occupant == null) {
             // with the port type only inferred from a tree, an empty switch port may sit inside a card: offer only
             // empty root ports, which boards do enumerate for their slots

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.DeviceKind;
 
 
 /** Everything the analysis layer says about one topology. */
@@ -77,7 +78,9 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                 case WIRED_NARROW:
                     checks.add("Wired narrow on " + h.hopLabel() + dev + ": the port has x"
                             + h.link().portCap().width() + ", the device x" + h.link().deviceCap().width()
-                            + "; a wider slot may help.");
+                            + (DeviceKind.isMobile(h.link().device())
+                            ? "; the device is soldered to the board, so that is its design: no slot change applies."
+                            : "; a wider slot may help."));
                     break;
                 case TUNNELLED:
                     checks.add("Thunderbolt/USB4 tunnel on " + h.hopLabel() + dev + ": its reported link is not the"

@@ -120,7 +120,7 @@ final class CaptureAssembler {
         for (Named<List<PciFunction>> h : hex) {
             for (PciFunction f : h.value()) {
                 PciFunction kept = functions.get(f.bdf());
-                functions.put(f.bdf(), kept == null ? f : dev.lanescope.parse.HexDumpDecoder.fill(kept, f));
+                functions.put(f.bdf(), kept == null ? f : dev.lanescope.parse.HexFill.fill(kept, f));
             }
         }
         List<PciFunction> fromVerbose = new ArrayList<>(functions.values());

@@ -1,5 +1,6 @@
 package dev.lanescope.capture;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +16,9 @@ import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.TopoMatrix;
 import dev.lanescope.parse.HexDumpDecoder;
+import dev.lanescope.parse.HexFill;
+import dev.lanescope.parse.HexTextCheck;
+import dev.lanescope.parse.HexRows;
 import dev.lanescope.parse.KernelLogParser;
 import dev.lanescope.parse.NvidiaSmiParser;
 import dev.lanescope.parse.ParseResult;
@@ -82,11 +86,13 @@ public final class CaptureLoader {
         String sysfsRoot = null;
         int sysfsOther = 0;
         for (int i = 0; i < raw.size(); i++) {
-            RawFile f = raw.set(i, null); // each file's bytes are dropped once it is read: peak memory stays near one file
+            RawFile f = raw.set(i, null); // each file is read in its turn and dropped after: memory stays near one file
             if (SysfsLinkParser.isBdfDirectory(f.parentName())) {
                 // a copied /sys/bus/pci/devices/<BDF>/ directory: read the link files, ignore the others
                 if (SysfsLinkParser.isLinkAttribute(f.baseName())) {
-                    sysfsFiles.put(f.name(), String.join("\n", TextLines.decode(f.data())));
+                    byte[] bytes = bytes(f, asm);
+                    if (bytes == null) continue;
+                    sysfsFiles.put(f.name(), String.join("\n", TextLines.decode(bytes)));
                     if (sysfsRoot == null) sysfsRoot = f.name().substring(0, f.name().length()
                             - f.parentName().length() - f.baseName().length() - 2);
                 } else {
@@ -111,7 +117,13 @@ public final class CaptureLoader {
     }
 
     private static void readOne(RawFile f, CaptureAssembler asm, VerboseReader verboseReader) {
-        TextLines.Text text = TextLines.read(f.name(), f.data());
+        TextLines.Text text;
+        try {
+            text = TextLines.read(f.name(), f::open);
+        } catch (IOException | RuntimeException e) {
+            asm.problem(InputReader.unreadable(f.name(), f.file(), e));
+            return;
+        }
         if (text == null) {
             asm.file(new CaptureFile(f.name(), Role.UNRECOGNISED, "binary file skipped"));
             asm.problem(Problem.info(f.name(), 0, "binary file skipped"));
@@ -141,7 +153,7 @@ public final class CaptureLoader {
                 if (r == null) return;
                 asm.problems(r.problems());
                 List<PciFunction> fs = r.value();
-                if (HexDumpDecoder.hasRows(lines)) {
+                if (HexRows.hasRows(lines)) {
                     fs = withHex(f.name(), lines, fs, d.role() == Role.LSPCI_VERBOSE, asm);
                     if (d.role() == Role.LSPCI_PLAIN) {
                         asm.hex(f.name(), fs);
@@ -194,14 +206,24 @@ public final class CaptureLoader {
             return text;
         }
         asm.problems(hex.problems());
-        if (verbose) asm.problems(HexDumpDecoder.compare(name, lines, text, hex.value()));
+        if (verbose) asm.problems(HexTextCheck.compare(name, lines, text, hex.value()));
         Map<dev.lanescope.model.Bdf, PciFunction> byBdf = new LinkedHashMap<>();
         for (PciFunction f : text) byBdf.put(f.bdf(), f);
         for (PciFunction h : hex.value()) {
             PciFunction t = byBdf.get(h.bdf());
-            byBdf.put(h.bdf(), t == null ? h : HexDumpDecoder.fill(t, h));
+            byBdf.put(h.bdf(), t == null ? h : HexFill.fill(t, h));
         }
         return new ArrayList<>(byBdf.values());
+    }
+
+    /** All of a file's bytes, or null with its ERROR. */
+    private static byte[] bytes(RawFile f, CaptureAssembler asm) {
+        try {
+            return f.bytes();
+        } catch (IOException | RuntimeException e) {
+            asm.problem(InputReader.unreadable(f.name(), f.file(), e));
+            return null;
+        }
     }
 
     /** The -vv reader must not bring the load down: a throw becomes an ERROR for that file. */

@@ -13,7 +13,7 @@ import dev.lanescope.model.Problem;
 import dev.lanescope.parse.BoundedFile;
 
 /**
- * Reads the inputs into memory: plain files, folders (recursive, sorted, symbolic links not followed) and
+ * Finds the files of the inputs within the bounds: plain files, folders (recursive, sorted, symbolic links not followed) and
  * {@code .tar.gz}/{@code .tgz}/{@code .tar} archives (also when found inside a folder). Never throws.
  */
 final class InputReader {
@@ -94,7 +94,7 @@ final class InputReader {
     }
 
     /**
-     * Appends the files of one input within what is left of the capture's budget. A device, FIFO or socket named
+     * Appends the files of one input (archive entries read, files on disk only listed) within what is left of the capture's budget. A device, FIFO or socket named
      * here is refused by name without being opened (reading {@code /dev/zero} never ends; a FIFO blocks).
      */
     static void read(Path input, List<RawFile> out, List<Problem> problems, Budget budget) {
@@ -114,8 +114,7 @@ final class InputReader {
             ArchiveReader.read(input, shown, out, problems, budget);
         } else {
             String name = input.getFileName() == null ? shown : input.getFileName().toString();
-            byte[] data = readFile(input, shown, problems, budget);
-            if (data != null) out.add(new RawFile(shown, name, data));
+            if (fits(input, shown, problems, budget)) out.add(RawFile.onDisk(shown, name, input));
         }
     }
 
@@ -145,30 +144,36 @@ final class InputReader {
                 ArchiveReader.read(p, shown, out, problems, budget);
                 continue;
             }
-            byte[] data = readFile(p, shown, problems, budget);
-            if (data != null) out.add(new RawFile(shown, rel, data));
+            if (fits(p, shown, problems, budget)) out.add(RawFile.onDisk(shown, rel, p));
         }
     }
 
-    private static byte[] readFile(Path p, String shown, List<Problem> problems, Budget budget) {
+    /**
+     * Whether a file is within the bounds (its size, the capture's budget); it is read later, when its turn comes
+     * ({@link RawFile#open}), and refused then if it became something else or grew beyond the bound.
+     */
+    private static boolean fits(Path p, String shown, List<Problem> problems, Budget budget) {
         try {
             long size = Files.size(p);
             if (size > MAX_FILE_BYTES) {
                 problems.add(Problem.error(shown, 0, "file is " + size + " bytes, more than the "
                         + BoundedFile.size(MAX_FILE_BYTES) + " this tool reads from one file; skipped"));
-                return null;
+                return false;
             }
-            if (!budget.take(size, shown, problems)) return null;
-            byte[] data = BoundedFile.read(p, MAX_FILE_BYTES);
-            budget.bytes -= Math.max(0, data.length - size); // a file that grew while it was read
-            return data;
-        } catch (BoundedFile.Refused e) {
-            problems.add(Problem.error(shown, 0, e.getMessage().startsWith(p.toString())
-                    ? "file" + e.getMessage().substring(p.toString().length()) : e.getMessage()));
-            return null;
+            return budget.take(size, shown, problems);
         } catch (IOException | RuntimeException e) {
-            problems.add(Problem.error(shown, 0, "file cannot be read: " + e.getMessage()));
-            return null;
+            problems.add(unreadable(shown, p, e));
+            return false;
         }
+    }
+
+    /** The ERROR for a file that could not be read: refused (named by its place in the capture) or failed. */
+    static Problem unreadable(String shown, Path p, Exception e) {
+        if (e instanceof BoundedFile.Refused) {
+            String m = e.getMessage();
+            return Problem.error(shown, 0, p != null && m.startsWith(p.toString())
+                    ? "file" + m.substring(p.toString().length()) : m);
+        }
+        return Problem.error(shown, 0, "file cannot be read: " + e.getMessage());
     }
 }

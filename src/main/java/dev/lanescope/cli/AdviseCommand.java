@@ -14,6 +14,7 @@ import dev.lanescope.analysis.MoveAdvisor;
 import dev.lanescope.export.AdviceJson;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.TopoNode;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,9 +59,9 @@ final class AdviseCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        Loaded loaded = Loaded.load(inputs, underLoad);
+        CaptureAnalysis loaded = CaptureAnalysis.load(inputs, underLoad, CaptureAnalysis.Progress.NONE);
         if (!loaded.usable()) {
-            loaded.explainUnusable(err);
+            Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
         Optional<TopoNode.FunctionNode> node = loaded.topology().node(bdf);
@@ -70,7 +71,7 @@ final class AdviseCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        MoveAdvice advice = MoveAdvisor.advise(loaded.topology(), bdf, Loaded.evidence(loaded.capture(), underLoad));
+        MoveAdvice advice = MoveAdvisor.advise(loaded.topology(), bdf, loaded.evidence());
         if (json) {
             try {
                 out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(AdviceJson.of(advice)));

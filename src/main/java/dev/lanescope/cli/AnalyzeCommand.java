@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.lanescope.export.ReportJson;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,13 +38,13 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Loaded loaded = Loaded.load(inputs, underLoad);
+        CaptureAnalysis loaded = CaptureAnalysis.load(inputs, underLoad, CaptureAnalysis.Progress.NONE);
         if (!loaded.usable()) {
             if (json) {
                 out.println(mapper().writeValueAsString(ReportJson.problemsOnly(loaded.capture())));
                 out.flush();
             }
-            loaded.explainUnusable(err);
+            Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
         if (json) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.lanescope.fleet.RemoteCollect;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,9 +53,9 @@ final class CollectCommand implements Callable<Integer> {
         }
         out.println("bundle: " + bundle.toAbsolutePath());
         out.flush();
-        Loaded loaded = Loaded.load(List.of(bundle));
+        CaptureAnalysis loaded = CaptureAnalysis.load(List.of(bundle));
         if (!loaded.usable()) {
-            loaded.explainUnusable(err);
+            Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
         out.print(TextReport.render(loaded.topology(), loaded.report()));

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.lanescope.fleet.CaptureDiff;
-import dev.lanescope.fleet.Snapshot;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,9 +38,9 @@ final class DiffCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Snapshot sa = Snapshot.load(a);
-        Snapshot sb = Snapshot.load(b);
-        for (Snapshot s : new Snapshot[] {sa, sb}) {
+        CaptureAnalysis sa = CaptureAnalysis.load(a);
+        CaptureAnalysis sb = CaptureAnalysis.load(b);
+        for (CaptureAnalysis s : new CaptureAnalysis[] {sa, sb}) {
             if (!s.usable()) {
                 err.println("lanescope: " + s.label() + " is not a usable capture: " + s.firstError());
                 err.flush();

@@ -10,6 +10,7 @@ import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.export.GraphExports;
 import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.Bdf;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,9 +62,9 @@ final class ExportCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        Loaded loaded = Loaded.load(inputs);
+        CaptureAnalysis loaded = CaptureAnalysis.load(inputs);
         if (!loaded.usable()) {
-            loaded.explainUnusable(err);
+            Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
         Bdf selected = null;
@@ -76,7 +77,8 @@ final class ExportCommand implements Callable<Integer> {
             }
         }
         if (png != null) {
-            Path written = PictureRenderer.find().topology(loaded.topology(), png, selected, atomics, full);
+            Path written = PictureRenderer.find().topology(loaded.topology(), loaded.report(), png, selected,
+                    atomics, full);
             spec.commandLine().getOut().println("wrote " + written);
             spec.commandLine().getOut().flush();
         }

@@ -15,6 +15,7 @@ import dev.lanescope.capture.LadderEvidenceLoader;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.ladder.LadderEvidence;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -62,9 +63,9 @@ final class LadderCommand implements Callable<Integer> {
             }
             ab = new Bdf[] {a, b};
         }
-        Loaded loaded = Loaded.load(inputs);
+        CaptureAnalysis loaded = CaptureAnalysis.load(inputs, false, CaptureAnalysis.Progress.NONE);
         if (!loaded.usable()) {
-            loaded.explainUnusable(err);
+            Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
         List<Path> all = new ArrayList<>(inputs);
@@ -110,7 +111,7 @@ final class LadderCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String gpuList(Loaded l) {
+    private static String gpuList(CaptureAnalysis l) {
         List<String> s = new ArrayList<>();
         for (var n : Ladders.gpus(l.topology())) s.add(l.topology().address(n.bdf()));
         return s.isEmpty() ? "none" : String.join(", ", s);

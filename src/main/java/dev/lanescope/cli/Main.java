@@ -3,6 +3,8 @@ package dev.lanescope.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import dev.lanescope.pipeline.CaptureAnalysis;
+
 /**
  * {@code lanescope} command line: {@code java -jar target/lanescope.jar <command>}.
  * Exit status 0 when the capture was read, 2 when the input is unusable (the message names file and line).
@@ -20,7 +22,8 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        var elsewhere = JavaFxModules.runWithNamedJavaFx(args);
+        System.exit(elsewhere.isPresent() ? elsewhere.getAsInt() : run(args));
     }
 
     /** Runs the command line and returns the exit status (for tests). */
@@ -58,5 +61,11 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Prints why the input is unusable: every error with its file and line, then a one-line summary. */
+    static void explainUnusable(CaptureAnalysis loaded, java.io.PrintWriter err) {
+        loaded.unusableLines().forEach(err::println);
+        err.flush();
     }
 }

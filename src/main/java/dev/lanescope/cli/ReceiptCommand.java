@@ -6,16 +6,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.lanescope.analysis.Analyzer;
 import dev.lanescope.analysis.HopVerdict;
-import dev.lanescope.analysis.Report;
-import dev.lanescope.analysis.UnderLoad;
 import dev.lanescope.parse.BoundedFile;
+import dev.lanescope.pipeline.CaptureAnalysis;
+import dev.lanescope.pipeline.ReceiptOnCapture;
 import dev.lanescope.probe.BatchReading;
 import dev.lanescope.probe.EngineVsWire;
 import dev.lanescope.probe.Receipt;
 import dev.lanescope.probe.ReceiptCompare;
-import dev.lanescope.probe.ReceiptEvidence;
 import dev.lanescope.probe.ReceiptReader;
 import dev.lanescope.probe.ReceiptReading;
 import picocli.CommandLine;
@@ -87,33 +85,27 @@ final class ReceiptCommand implements Callable<Integer> {
             o.println("  " + EngineVsWire.of(claim, BatchReading.of(r.results()), rd.peakPinnedH2d()).sentence());
         }
         if (capture != null && !capture.isEmpty()) {
-            Loaded l = Loaded.load(capture);
+            CaptureAnalysis l = CaptureAnalysis.load(capture);
             if (!l.usable()) {
-                l.explainUnusable(e);
+                Main.explainUnusable(l, e);
                 o.flush();
                 return Main.EXIT_UNUSABLE;
             }
-            String elsewhere = ReceiptEvidence.otherMachine(r, l.capture());
-            if (elsewhere != null) {
-                o.println();
-                o.println("Not applied to " + l.capture().label() + ": " + elsewhere + ".");
-                o.flush();
-                return 0;
-            }
-            UnderLoad ev = ReceiptEvidence.of(r);
-            Report base = l.report();
-            Report up = Analyzer.analyze(l.topology(), ev);
+            ReceiptOnCapture on = ReceiptOnCapture.apply(r, l);
             o.println();
-            if (ev.byFunction().isEmpty()) {
-                o.println("The receipt holds no under-load link evidence: the capture's verdicts stand as they are.");
-            } else if (r.gpuBusId() != null && l.topology().node(r.gpuBusId()).isEmpty()) {
-                o.println("The receipt's GPU " + r.gpuBusId() + " is not in " + l.capture().label()
-                        + ": receipt and capture are from different machines (or a VM), so its evidence applies to no hop.");
+            if (!on.applied()) {
+                o.println("Not applied to " + l.capture().label() + ": " + on.why() + ".");
+                if (on.status() == ReceiptOnCapture.Status.OTHER_MACHINE) {
+                    o.flush();
+                    return 0;
+                }
             }
             o.println("Link verdicts of " + l.capture().label() + " with the receipt's evidence:");
-            for (int i = 0; i < up.hops().size(); i++) {
-                HopVerdict a = base.hops().get(i);
-                HopVerdict b = up.hops().get(i);
+            List<HopVerdict> base = l.report().hops();
+            List<HopVerdict> up = on.upgraded().report().hops();
+            for (int i = 0; i < up.size(); i++) {
+                HopVerdict a = base.get(i);
+                HopVerdict b = up.get(i);
                 if (a.verdict() != b.verdict()) {
                     o.println("  " + b.hopLabel() + ": " + a.verdict().words() + " -> " + b.verdict().words() + ": "
                             + b.reason());

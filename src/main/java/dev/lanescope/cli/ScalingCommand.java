@@ -29,6 +29,7 @@ import dev.lanescope.model.Problem;
 import dev.lanescope.model.Severity;
 import dev.lanescope.parse.AllReducePerfParser;
 import dev.lanescope.parse.ParseResult;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -152,9 +153,9 @@ final class ScalingCommand implements Callable<Integer> {
             q.fixedMs = fixedMs;
             q.activationBytes = activationBytes;
             if (!capture.isEmpty()) {
-                Loaded l = Loaded.load(capture);
+                CaptureAnalysis l = CaptureAnalysis.load(capture);
                 if (!l.usable()) {
-                    l.explainUnusable(err);
+                    Main.explainUnusable(l, err);
                     return Main.EXIT_UNUSABLE;
                 }
                 for (Problem p : l.capture().problems()) if (p.severity() == Severity.ERROR) err.println(p);

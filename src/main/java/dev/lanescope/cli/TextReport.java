@@ -39,7 +39,7 @@ final class TextReport {
         }
         sb.append('\n');
 
-        sb.append("What is wrong\n");
+        sb.append("What to look at, faults first\n");
         List<String> summary = report.summary();
         if (summary.isEmpty()) sb.append("  nothing: every hop trained as its ends allow\n");
         for (String s : summary) sb.append("  * ").append(s).append('\n');

@@ -18,6 +18,8 @@ import java.nio.file.StandardOpenOption;
  */
 public final class AtomicFiles {
 
+    private static final System.Logger LOG = System.getLogger(AtomicFiles.class.getName());
+
     static final String TMP_SUFFIX = ".lanescope-tmp";
 
     /** Writes the bytes. */
@@ -68,7 +70,8 @@ public final class AtomicFiles {
                 if (!alive && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) Files.deleteIfExists(p);
             }
         } catch (IOException | RuntimeException e) {
-            // a leftover that cannot be listed or removed is not worth failing the export for
+            LOG.log(System.Logger.Level.DEBUG,
+                    "a leftover temporary file could not be listed or removed; the export itself is written", e);
         }
     }
 

@@ -1,24 +1,29 @@
 package dev.lanescope.export;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import dev.lanescope.analysis.ceiling.CeilingInputs;
 import dev.lanescope.analysis.ceiling.CeilingResult;
 import dev.lanescope.analysis.ceiling.CeilingSeries;
+import dev.lanescope.parse.Csv;
 
 /**
  * The ceiling's numbers as one CSV table with columns {@code kind,name,x,value,unit}: the inputs, the outputs,
- * the Gen markers, then both chart series (against link rate and against hit rate). RFC 4180 quoting.
+ * the Gen markers, then both chart series (against link rate and against hit rate). Written by {@link Csv}.
  */
 public final class CeilingCsv {
 
     public static final String HEADER = "kind,name,x,value,unit";
 
+    static final List<String> COLUMNS = List.of(HEADER.split(","));
+
     private CeilingCsv() {
     }
 
     public static String of(CeilingResult r, CeilingSeries s) {
-        StringBuilder b = new StringBuilder(HEADER).append("\r\n");
+        List<List<String>> b = new ArrayList<>();
         CeilingInputs in = r.inputs();
         row(b, "input", "activeExpertBytesPerToken", "", num(in.activeExpertBytesPerToken()), "bytes");
         row(b, "input", "hitRate", "", num(in.hitRate()), "fraction");
@@ -49,20 +54,11 @@ public final class CeilingCsv {
         s.computeVsLink().forEach(p -> row(b, "vsLink", "compute", num(p.x()), num(p.tokensPerS()), "tokens/s"));
         s.streamingVsHit().forEach(p -> row(b, "vsHitRate", "streaming", num(p.x()), num(p.tokensPerS()), "tokens/s"));
         s.computeVsHit().forEach(p -> row(b, "vsHitRate", "compute", num(p.x()), num(p.tokensPerS()), "tokens/s"));
-        return b.toString();
+        return Csv.table(COLUMNS, b);
     }
 
-    static void row(StringBuilder b, String... cells) {
-        for (int i = 0; i < cells.length; i++) {
-            if (i > 0) b.append(',');
-            b.append(quote(cells[i]));
-        }
-        b.append("\r\n");
-    }
-
-    static String quote(String v) {
-        if (v.indexOf(',') < 0 && v.indexOf('"') < 0 && v.indexOf('\n') < 0 && v.indexOf('\r') < 0) return v;
-        return '"' + v.replace("\"", "\"\"") + '"';
+    static void row(List<List<String>> rows, String... cells) {
+        rows.add(List.of(cells));
     }
 
     static String num(double v) {

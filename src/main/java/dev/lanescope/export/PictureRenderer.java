@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ServiceLoader;
 
+import dev.lanescope.analysis.Report;
 import dev.lanescope.analysis.ceiling.CeilingResult;
 import dev.lanescope.analysis.ceiling.CeilingSeries;
 import dev.lanescope.analysis.ceiling.EngineShape;
@@ -21,8 +22,10 @@ public interface PictureRenderer {
      * The topology picture. {@code selected} is the card whose answer and path are drawn (null: the first
      * fault's device, else the first GPU). Unless {@code full}, only the paths that matter are drawn: the card's,
      * its candidate slots', the other GPUs'. {@code atomics} colours by AtomicOps routing instead of link verdicts.
+     * {@code report} is the topology's analysis, as the caller made it (judged once, with its evidence).
      */
-    Path topology(Topology topology, Path out, Bdf selected, boolean atomics, boolean full) throws IOException;
+    Path topology(Topology topology, Report report, Path out, Bdf selected, boolean atomics, boolean full)
+            throws IOException;
 
     /** The streaming-vs-compute ceiling chart with its headline and inputs. */
     Path ceiling(CeilingResult result, CeilingSeries series, EngineShape shape, Path out) throws IOException;

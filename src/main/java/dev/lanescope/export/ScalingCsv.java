@@ -1,9 +1,13 @@
 package dev.lanescope.export;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import dev.lanescope.analysis.scaling.Fit;
 import dev.lanescope.analysis.scaling.Measured;
 import dev.lanescope.analysis.scaling.Prediction;
 import dev.lanescope.analysis.scaling.Scaling;
+import dev.lanescope.parse.Csv;
 
 /**
  * The scaling answer in the ceiling's CSV layout ({@code kind,name,x,value,unit}, written by {@link CeilingCsv}'s
@@ -16,7 +20,7 @@ public final class ScalingCsv {
     }
 
     public static String of(Scaling.Result r) {
-        StringBuilder b = new StringBuilder(CeilingCsv.HEADER).append("\r\n");
+        List<List<String>> b = new ArrayList<>();
         for (Prediction p : r.predictions()) {
             String x = Integer.toString(p.cards());
             String k = p.split().key();
@@ -42,6 +46,6 @@ public final class ScalingCsv {
         }
         for (String a : r.assumptions()) CeilingCsv.row(b, "assumption", a, "", "", "");
         CeilingCsv.row(b, "output", "verdict", "", r.verdict(), "");
-        return b.toString();
+        return Csv.table(CeilingCsv.COLUMNS, b);
     }
 }

@@ -15,6 +15,7 @@ import dev.lanescope.analysis.LinkVerdict;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
+import dev.lanescope.pipeline.CaptureAnalysis;
 
 /**
  * Compares two captures: of one box on two boots (a reboot is not a health check: the same link can train low on
@@ -81,7 +82,7 @@ public final class CaptureDiff {
     private CaptureDiff() {
     }
 
-    public static Result diff(Snapshot a, Snapshot b) {
+    public static Result diff(CaptureAnalysis a, CaptureAnalysis b) {
         if (!a.usable() || !b.usable()) throw new IllegalArgumentException("both captures must be usable");
         String[] names = names(a, b);
         Side sa = side(names[0], a);
@@ -136,7 +137,7 @@ public final class CaptureDiff {
     }
 
     /** "boot A/B" when the same host (or unknown hosts) was captured on two boots; "A/B" otherwise. */
-    private static String[] names(Snapshot a, Snapshot b) {
+    private static String[] names(CaptureAnalysis a, CaptureAnalysis b) {
         boolean sameHost = a.hostname() == null || b.hostname() == null || a.hostname().equals(b.hostname());
         boolean twoBoots = a.bootId() != null && b.bootId() != null && !a.bootId().equals(b.bootId());
         if (sameHost && twoBoots) return new String[] {"boot A", "boot B"};
@@ -144,18 +145,18 @@ public final class CaptureDiff {
         return new String[] {"A", "B"};
     }
 
-    private static Side side(String name, Snapshot s) {
+    private static Side side(String name, CaptureAnalysis s) {
         return new Side(name, s.label(), s.hostname(), s.bootId(), s.capturedAt(), s.capture().metadata().get("kernel"),
                 s.capture().isNonRoot());
     }
 
-    private static Map<Bdf, HopVerdict> hops(Snapshot s) {
+    private static Map<Bdf, HopVerdict> hops(CaptureAnalysis s) {
         Map<Bdf, HopVerdict> out = new TreeMap<>();
         for (HopVerdict h : s.report().hops()) out.putIfAbsent(h.link().port().bdf(), h);
         return out;
     }
 
-    private static Map<Bdf, PciFunction> functions(Snapshot s) {
+    private static Map<Bdf, PciFunction> functions(CaptureAnalysis s) {
         Map<Bdf, PciFunction> out = new TreeMap<>();
         for (PciFunction f : s.capture().functions()) out.put(f.bdf(), f);
         s.capture().tree().forEach(e -> {

@@ -24,6 +24,8 @@ import dev.lanescope.analysis.ladder.Ladder;
 import dev.lanescope.analysis.ladder.Ladders;
 import dev.lanescope.analysis.ladder.Rung;
 import dev.lanescope.capture.LadderEvidenceLoader;
+import dev.lanescope.parse.Csv;
+import dev.lanescope.pipeline.CaptureAnalysis;
 
 /**
  * Scans a folder of captures (collect.sh bundles and capture folders, found at any depth) and gives one row per host:
@@ -220,9 +222,9 @@ public final class FleetScan {
     }
 
     static HostRow row(Path root, Path input) {
-        Snapshot s;
+        CaptureAnalysis s;
         try {
-            s = Snapshot.load(input);
+            s = CaptureAnalysis.load(input);
         } catch (RuntimeException e) {
             return unusable(root, input, "could not be read: " + e);
         }
@@ -250,7 +252,7 @@ public final class FleetScan {
     }
 
     /** The lowest failed P2P ladder rung over every GPU pair, for a host with two or more GPUs. */
-    static HostRow withLadder(HostRow row, Snapshot s, Path input) {
+    static HostRow withLadder(HostRow row, CaptureAnalysis s, Path input) {
         if (Ladders.gpus(s.topology()).size() < 2) return row;
         Ladder lowest = null;
         for (Ladder l : Ladders.allGpuPairs(s.topology(), LadderEvidenceLoader.load(List.of(input)))) {
@@ -275,26 +277,15 @@ public final class FleetScan {
         }
     }
 
-    /** CSV with a header; cells quoted when needed, and formula-looking cells defused for spreadsheets. */
+    /** The rows as CSV with a header ({@link Csv}: quoted where needed, formula-looking cells defused). */
     public static String csv(List<HostRow> rows) {
-        StringBuilder b = new StringBuilder("host,worst_verdict,where,reason,boot_id,captured_at,kernel,faults,"
-                + "captures,source,p2p_lowest_failed_rung,p2p\n");
+        List<List<String>> out = new ArrayList<>();
         for (HostRow r : rows) {
-            b.append(String.join(",", cell(r.host()), cell(r.worst().key()), cell(r.where()), cell(r.reason()),
-                    cell(r.bootId()), cell(r.capturedAt()), cell(r.kernel()), Integer.toString(r.faults()),
-                    Integer.toString(r.captures()), cell(r.source()),
-                    r.p2pRung() == null ? "" : r.p2pRung().toString(), cell(r.p2p()))).append('\n');
+            out.add(java.util.Arrays.asList(r.host(), r.worst().key(), r.where(), r.reason(), r.bootId(),
+                    r.capturedAt(), r.kernel(), Integer.toString(r.faults()), Integer.toString(r.captures()),
+                    r.source(), r.p2pRung() == null ? "" : r.p2pRung().toString(), r.p2p()));
         }
-        return b.toString();
-    }
-
-    static String cell(String v) {
-        if (v == null) return "";
-        String s = v;
-        if (!s.isEmpty() && "=+-@".indexOf(s.charAt(0)) >= 0) s = "'" + s;
-        if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
-            s = "\"" + s.replace("\"", "\"\"") + "\"";
-        }
-        return s;
+        return Csv.table(List.of("host", "worst_verdict", "where", "reason", "boot_id", "captured_at", "kernel",
+                "faults", "captures", "source", "p2p_lowest_failed_rung", "p2p"), out);
     }
 }

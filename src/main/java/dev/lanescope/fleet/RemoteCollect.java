@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  */
 public final class RemoteCollect {
 
+    private static final System.Logger LOG = System.getLogger(RemoteCollect.class.getName());
+
     /** What went wrong, in a sentence the user can act on. */
     public static final class Failure extends Exception {
         public Failure(String message) {
@@ -98,7 +100,7 @@ public final class RemoteCollect {
             try (OutputStream stdin = p.getOutputStream()) {
                 stdin.write(script);
             } catch (IOException e) {
-                // the remote side went away; its exit status tells why
+                LOG.log(System.Logger.Level.DEBUG, "the remote side went away; its exit status tells why", e);
             }
         }, "ssh-stdin");
         writer.setDaemon(true);
@@ -175,7 +177,7 @@ public final class RemoteCollect {
                 }
             }
         } catch (IOException e) {
-            // process ended
+            LOG.log(System.Logger.Level.DEBUG, "the collector's output closed: the process ended", e);
         }
         if (lines != null) emit(line, lines);
     }
@@ -195,7 +197,7 @@ public final class RemoteCollect {
         try {
             Files.deleteIfExists(p);
         } catch (IOException e) {
-            // nothing more to do
+            LOG.log(System.Logger.Level.DEBUG, (java.util.function.Supplier<String>) () -> "could not delete " + p, e);
         }
     }
 }

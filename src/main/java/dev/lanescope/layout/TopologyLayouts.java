@@ -387,7 +387,8 @@ public final class TopologyLayouts {
             nodes.put(v.id(), v);
             // first line: bold monospace BDF, a gap, the badge; then the name (one or two lines), then the link
             double top = v.title().length() * MONO_W + 12 + v.badge().length() * CHAR_W + 12;
-            double bottom = Math.max(BoxNames.widest(v.name()), v.link().length()) * CHAR_W;
+            // the link line is monospace: its characters are wider than the name's
+            double bottom = Math.max(BoxNames.widest(v.name()) * CHAR_W, v.link().length() * MONO_W);
             int extra = BoxNames.lines(v.name()) - 1 + (v.link().isEmpty() ? 0 : 1);
             boxes.add(new LayoutGraph.Box(v.id(), Math.max(MIN_W, Math.max(top, bottom) + 2 * PAD),
                     BOX_H + extra * LINE_H));

@@ -1,5 +1,6 @@
 package dev.lanescope.parse;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -64,6 +65,40 @@ public final class BoundedFile {
             throw new Refused(p + " is larger than " + size(cap) + ", the most this tool reads from one file; refused");
         }
         return data;
+    }
+
+    /**
+     * The file as a stream that refuses, with {@link Refused}, to give more than {@code maxBytes}: for reading a
+     * large file as it comes instead of whole. Checked as {@link #read} checks before it is opened.
+     */
+    public static InputStream open(Path p, long maxBytes) throws IOException {
+        String why = refusal(p);
+        if (why != null) throw new Refused(p + " " + why);
+        return new FilterInputStream(Files.newInputStream(p)) {
+            private long count;
+
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) counted(1);
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buf, int off, int len) throws IOException {
+                int n = super.read(buf, off, len);
+                if (n > 0) counted(n);
+                return n;
+            }
+
+            private void counted(int n) throws Refused {
+                count += n;
+                if (count > maxBytes) {
+                    throw new Refused(p + " is larger than " + size(maxBytes)
+                            + ", the most this tool reads from one file; refused");
+                }
+            }
+        };
     }
 
     /** {@code 64 MiB}, {@code 512 KiB}, {@code 100 bytes}. */

@@ -52,8 +52,7 @@ public final class NvidiaSmiParser {
         for (int i = 0; lines != null && i < lines.size(); i++) {
             String line = stripAnsi(lines.get(i)).strip();
             if (line.isEmpty()) continue;
-            String[] cells = line.split(",", -1);
-            for (int c = 0; c < cells.length; c++) cells[c] = cells[c].strip();
+            String[] cells = Csv.smiCells(line);
             if (col == null) {
                 Map<String, Integer> found = header(cells);
                 if (found.isEmpty()) {

@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Commands {
 
+    private static final System.Logger LOG = System.getLogger(Commands.class.getName());
+
     /** What a finished (or killed) command left behind. exitCode is -1 when it did not start or was killed. */
     public record Outcome(List<String> command, int exitCode, String stdout, String stderr, boolean timedOut,
                           String startError) {
@@ -59,8 +61,8 @@ public final class Commands {
         }
         try {
             p.getOutputStream().close();
-        } catch (IOException ignored) {
-            // nothing to send
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not close the command's input (it reads none)", e);
         }
         Drain out = new Drain(p.getInputStream(), "out-" + command.get(0));
         Drain err = new Drain(p.getErrorStream(), "err-" + command.get(0));
@@ -111,8 +113,8 @@ public final class Commands {
                             buf.write(b, 0, n);
                         }
                     }
-                } catch (IOException ignored) {
-                    // the process went away; keep what was read
+                } catch (IOException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "the process went away; keep what was read", e);
                 }
             }, "drain-" + name);
             thread.setDaemon(true);

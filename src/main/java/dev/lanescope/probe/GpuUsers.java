@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.parse.Csv;
 
 /**
  * Who uses a GPU right now (seed 000's safety rule: never probe beside a serving process; show what uses the GPU and
@@ -18,6 +19,8 @@ import dev.lanescope.model.Bdf;
  * the GPU's device files ({@code /dev/nvidiaN} for its minor, {@code /dev/kfd} and {@code /dev/dri/renderD*} for AMD).
  */
 public final class GpuUsers {
+
+    private static final System.Logger LOG = System.getLogger(GpuUsers.class.getName());
 
     /** One process: pid, name, memory as reported ("1234 MiB"), or null. */
     public record User(long pid, String name, String usedMemory) {
@@ -106,7 +109,7 @@ public final class GpuUsers {
         for (String line : csv.split("\\R")) {
             String l = line.strip();
             if (l.isEmpty() || l.toLowerCase(Locale.ROOT).contains("no running")) continue;
-            String[] f = l.split(",\\s*");
+            String[] f = Csv.smiCells(l);
             if (f.length < 2) continue;
             long pid;
             try {
@@ -136,22 +139,23 @@ public final class GpuUsers {
                         if (Files.exists(f)) out.add(f.toString());
                     }
                 }
-            } catch (IOException ignored) {
-                // not an NVIDIA GPU, or no driver: fall through to every GPU device file
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG,
+                        "not an NVIDIA GPU, or no driver: fall through to every GPU device file", e);
             }
         }
         if (out.isEmpty()) {
             try (var s = Files.list(dev)) {
                 s.map(p -> p.getFileName().toString()).filter(n -> n.matches("nvidia\\d+") || n.equals("kfd"))
                         .sorted().forEach(n -> out.add(dev.resolve(n).toString()));
-            } catch (IOException ignored) {
-                // no /dev
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "cannot list /dev for GPU device files", e);
             }
             try (var s = Files.list(dev.resolve("dri"))) {
                 s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("renderD")).sorted()
                         .forEach(n -> out.add(dev.resolve("dri").resolve(n).toString()));
-            } catch (IOException ignored) {
-                // no DRI
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "cannot list /dev/dri for GPU device files", e);
             }
         }
         return out;

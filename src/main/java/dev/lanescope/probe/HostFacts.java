@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.parse.Csv;
 
 /**
  * Facts about this machine that a receipt records, read under {@code root} ("/" normally; tests pass a fake tree):
@@ -19,6 +20,8 @@ import dev.lanescope.model.Bdf;
  * driver version and link query.
  */
 public final class HostFacts {
+
+    private static final System.Logger LOG = System.getLogger(HostFacts.class.getName());
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private final Path root;
@@ -52,8 +55,8 @@ public final class HostFacts {
             for (String l : Files.readAllLines(root.resolve("proc/cpuinfo"))) {
                 if (l.startsWith("model name")) return l.substring(l.indexOf(':') + 1).strip();
             }
-        } catch (IOException ignored) {
-            // not Linux
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "cannot read the boot id (not Linux?)", e);
         }
         return null;
     }
@@ -128,7 +131,7 @@ public final class HostFacts {
                 "--format=csv,noheader,nounits"), Duration.ofSeconds(20));
         if (!o.ok() || o.stdout().isBlank()) return null;
         String[] keys = q.split(",");
-        String[] vals = o.stdout().strip().lines().findFirst().orElse("").split(",");
+        String[] vals = Csv.smiCells(o.stdout().strip().lines().findFirst().orElse(""));
         ObjectNode m = F.objectNode();
         for (int i = 0; i < Math.min(keys.length, vals.length); i++) {
             String v = vals[i].strip();

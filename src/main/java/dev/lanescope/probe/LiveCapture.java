@@ -21,6 +21,8 @@ import java.util.List;
  */
 public final class LiveCapture {
 
+    private static final System.Logger LOG = System.getLogger(LiveCapture.class.getName());
+
     /** The folder written (null when lspci could not be started) and what happened, for the status line. */
     public record Result(Path folder, List<Commands.Outcome> runs, boolean root, List<String> notes) {
 
@@ -100,7 +102,8 @@ public final class LiveCapture {
                             String v = Files.readString(f, StandardCharsets.UTF_8).trim();
                             links.append(sysfs.resolve(d.getFileName())).append('/').append(attr).append(':').append(v).append('\n');
                         } catch (IOException e) {
-                            // some devices refuse the read (link down, powered off): skip the attribute
+                            LOG.log(System.Logger.Level.DEBUG,
+                                    "some devices refuse the read (link down, powered off): skip the attribute", e);
                         }
                     }
                 }
@@ -134,7 +137,7 @@ public final class LiveCapture {
             if (Files.isReadable(from)) Files.writeString(to, Files.readString(from, StandardCharsets.UTF_8).strip() + "\n",
                     StandardCharsets.UTF_8);
         } catch (IOException e) {
-            // not Linux, or hidden: the capture is still whole without it
+            LOG.log(System.Logger.Level.DEBUG, "not Linux, or hidden: the capture is still whole without it", e);
         }
     }
 

@@ -24,6 +24,8 @@ import java.util.Map;
  */
 public final class ProbeBuilder {
 
+    private static final System.Logger LOG = System.getLogger(ProbeBuilder.class.getName());
+
     /** nvcc targets by default: Turing..Hopper machine code and compute_90 PTX (the probes launch no kernels). */
     public static final List<String> CUDA_ARCHS_PORTABLE = List.of(
             "-gencode", "arch=compute_75,code=sm_75", "-gencode", "arch=compute_80,code=sm_80",
@@ -172,8 +174,9 @@ public final class ProbeBuilder {
     private static void deleteTree(Path p) {
         try (var s = Files.walk(p)) {
             s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException ignored) {
-            // best effort
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG,
+                    (java.util.function.Supplier<String>) () -> "could not remove the build folder " + p, e);
         }
     }
 }

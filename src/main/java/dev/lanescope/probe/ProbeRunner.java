@@ -24,6 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ProbeRunner {
 
+    private static final System.Logger LOG = System.getLogger(ProbeRunner.class.getName());
+
     /** Receives every event on the stdout reader thread, in order. */
     @FunctionalInterface
     public interface Listener {
@@ -92,8 +94,8 @@ public final class ProbeRunner {
             }
             try {
                 process.getOutputStream().close();
-            } catch (IOException ignored) {
-                // the probe reads nothing
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "could not close the probe's input (it reads none)", e);
             }
             Thread out = daemon(() -> readStdout(process.getInputStream()), "probe-stdout");
             Thread err = daemon(() -> readStderr(process.getErrorStream()), "probe-stderr");
@@ -166,8 +168,8 @@ public final class ProbeRunner {
                     }
                     safe(e);
                 }
-            } catch (IOException ignored) {
-                // killed: keep what arrived
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "the probe's output ended early (killed): keeping what arrived", e);
             }
         }
 
@@ -181,8 +183,8 @@ public final class ProbeRunner {
                         if (stderr.length() > 2 * STDERR_KEEP) stderr.delete(0, stderr.length() - STDERR_KEEP);
                     }
                 }
-            } catch (IOException ignored) {
-                // killed
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "the probe's error output ended early (killed)", e);
             }
         }
 

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.parse.Csv;
 
 /**
  * One probe run that ends in a receipt, the Java twin of {@code run_receipt.sh}: reads the GPU's and its root port's
@@ -25,6 +26,8 @@ import dev.lanescope.model.Bdf;
  * {@code rootPortDuringLoad}). Partial results still make a receipt.
  */
 public final class ProbeSession {
+
+    private static final System.Logger LOG = System.getLogger(ProbeSession.class.getName());
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     public static final String VERSION = "lanescope-probe 0.1.0";
@@ -253,7 +256,7 @@ public final class ProbeSession {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(smi.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
-                    String[] f = line.split(",");
+                    String[] f = Csv.smiCells(line);
                     if (f.length < 3) continue;
                     try {
                         int g = Integer.parseInt(f[1].strip());
@@ -266,8 +269,8 @@ public final class ProbeSession {
                         // [N/A]
                     }
                 }
-            } catch (IOException ignored) {
-                // stopped
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "nvidia-smi link sampling stopped", e);
             }
         }
 

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.LinkSpeed;
+import dev.lanescope.parse.Csv;
 
 /**
  * A probe receipt (schema {@code lanescope-receipt/1}, native-probes/README.md "Receipt format"): every result
@@ -150,8 +151,8 @@ public final class Receipt {
         if (n.isObject()) {
             n.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
         } else if (n.isArray() && n.size() >= 2) { // sh assembly: header line, value line
-            String[] k = n.get(0).asText().split(",");
-            String[] v = n.get(1).asText().split(",");
+            String[] k = Csv.smiCells(n.get(0).asText());
+            String[] v = Csv.smiCells(n.get(1).asText());
             for (int i = 0; i < Math.min(k.length, v.length); i++) m.put(k[i].strip(), v[i].strip());
         }
         return m;
@@ -209,7 +210,7 @@ public final class Receipt {
                 g = Json.intOrNull(s, "gen");
                 w = Json.intOrNull(s, "width");
             } else { // sh assembly: "timestamp, gen, width"
-                String[] f = s.asText().split(",");
+                String[] f = Csv.smiCells(s.asText());
                 g = f.length >= 3 ? parseInt(f[1]) : null;
                 w = f.length >= 3 ? parseInt(f[2]) : null;
             }

@@ -8,6 +8,8 @@ import javafx.application.Application;
  */
 public final class Launcher {
 
+    private static final System.Logger LOG = System.getLogger(Launcher.class.getName());
+
     private Launcher() {
     }
 
@@ -23,7 +25,7 @@ public final class Launcher {
                                 new dev.lanescope.layout.LayoutGraph.Box("b", 100, 40)),
                         java.util.List.of(new dev.lanescope.layout.LayoutGraph.Edge("a->b", "a", "b", 60, 14))));
             } catch (RuntimeException | LinkageError e) {
-                // only a warm-up: the real layout reports its own errors
+                LOG.log(System.Logger.Level.DEBUG, "only a warm-up: the real layout reports its own errors", e);
             }
         }, "lanescope-warm-up");
         t.setDaemon(true);

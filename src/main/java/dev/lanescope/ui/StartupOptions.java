@@ -97,6 +97,9 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
     public static StartupOptions parse(List<String> args) {
         Spec spec = new Spec();
         CommandLine cl = new CommandLine(spec).setCaseInsensitiveEnumValuesAllowed(true);
+        // the name its usage shows: the installed app's launcher says lanescope-window (-Dlanescope.command)
+        String command = System.getProperty("lanescope.command");
+        if (command != null && !command.isBlank()) cl.setCommandName(command);
         try {
             cl.parseArgs(args.stream().filter(a -> !a.isBlank()).toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {

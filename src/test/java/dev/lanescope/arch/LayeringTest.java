@@ -31,6 +31,7 @@ class LayeringTest {
                 .layer("cli").definedBy("dev.lanescope.cli..")
                 .layer("export").definedBy("dev.lanescope.export..")
                 .layer("fleet").definedBy("dev.lanescope.fleet..")
+                .layer("pipeline").definedBy("dev.lanescope.pipeline..")
                 .layer("probe").definedBy("dev.lanescope.probe..")
                 .layer("capture").definedBy("dev.lanescope.capture..")
                 .layer("parse").definedBy("dev.lanescope.parse..")
@@ -41,13 +42,14 @@ class LayeringTest {
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("export").mayOnlyBeAccessedByLayers("cli", "ui")
                 .whereLayer("fleet").mayOnlyBeAccessedByLayers("cli", "ui")
-                .whereLayer("probe").mayOnlyBeAccessedByLayers("cli", "ui")
-                .whereLayer("capture").mayOnlyBeAccessedByLayers("fleet", "cli", "ui")
-                .whereLayer("parse").mayOnlyBeAccessedByLayers("capture", "probe", "cli", "ui")
+                .whereLayer("pipeline").mayOnlyBeAccessedByLayers("fleet", "cli", "ui")
+                .whereLayer("probe").mayOnlyBeAccessedByLayers("pipeline", "cli", "ui")
+                .whereLayer("capture").mayOnlyBeAccessedByLayers("pipeline", "fleet", "cli", "ui")
+                .whereLayer("parse").mayOnlyBeAccessedByLayers("capture", "probe", "fleet", "export", "cli", "ui")
                 .whereLayer("layout").mayOnlyBeAccessedByLayers("export", "ui")
-                .whereLayer("analysis").mayOnlyBeAccessedByLayers("probe", "fleet", "export", "cli", "ui")
+                .whereLayer("analysis").mayOnlyBeAccessedByLayers("probe", "pipeline", "fleet", "export", "cli", "ui")
                 .whereLayer("model").mayOnlyBeAccessedByLayers("parse", "capture", "analysis", "layout", "probe",
-                        "fleet", "export", "cli", "ui")
+                        "pipeline", "fleet", "export", "cli", "ui")
                 .check(classes);
     }
 
@@ -60,7 +62,8 @@ class LayeringTest {
     void onlyTheWindowUsesJavaFx() {
         noClasses().that().resideInAnyPackage("dev.lanescope.model..", "dev.lanescope.parse..",
                         "dev.lanescope.capture..", "dev.lanescope.analysis..", "dev.lanescope.layout..",
-                        "dev.lanescope.probe..", "dev.lanescope.fleet..", "dev.lanescope.export..",
+                        "dev.lanescope.probe..", "dev.lanescope.pipeline..", "dev.lanescope.fleet..",
+                        "dev.lanescope.export..",
                         "dev.lanescope.cli..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "com.sun.javafx..",
                         "com.sun.glass..", "dev.lanescope.ui..")

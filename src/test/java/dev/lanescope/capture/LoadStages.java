@@ -12,7 +12,7 @@ import dev.lanescope.model.Capture;
 import dev.lanescope.model.Topology;
 import dev.lanescope.model.TopologyBuilder;
 import dev.lanescope.parse.BoundedFile;
-import dev.lanescope.parse.HexDumpDecoder;
+import dev.lanescope.parse.HexRows;
 import dev.lanescope.parse.VerboseParser;
 
 /**
@@ -31,23 +31,21 @@ public final class LoadStages {
         Files.write(file, SyntheticCapture.withAtLeast(SyntheticCapture.largestSample(), 10_000), StandardCharsets.UTF_8);
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
-        String[] names = {"read bytes", "decode + split", "recognise", "parse -vv", "hex rows?", "whole load",
+        String[] names = {"-", "read + split", "recognise", "parse -vv", "hex rows?", "whole load",
             "build graph", "analyse"};
         for (int r = 0; r < rounds; r++) {
             long[] bytes = new long[names.length];
             long[] cpu = new long[names.length];
             long b0 = mx.getThreadAllocatedBytes(tid);
             long c0 = mx.getCurrentThreadCpuTime();
-            byte[] data = BoundedFile.read(file, InputReader.MAX_FILE_BYTES);
             long[] mark = {b0, c0};
-            step(mx, tid, mark, bytes, cpu, 0);
-            TextLines.Text text = TextLines.read("f", data);
+            TextLines.Text text = TextLines.read("f", () -> BoundedFile.open(file, InputReader.MAX_FILE_BYTES));
             step(mx, tid, mark, bytes, cpu, 1);
             RoleDetector.Detection d = RoleDetector.detect(text.lines());
             step(mx, tid, mark, bytes, cpu, 2);
             var parsed = VerboseParser.parse("f", text.lines());
             step(mx, tid, mark, bytes, cpu, 3);
-            boolean hex = HexDumpDecoder.hasRows(text.lines());
+            boolean hex = HexRows.hasRows(text.lines());
             step(mx, tid, mark, bytes, cpu, 4);
             Capture c = CaptureLoader.load(List.of(file));
             step(mx, tid, mark, bytes, cpu, 5);
@@ -58,7 +56,7 @@ public final class LoadStages {
             if (r == rounds - 1 || r == 0) {
                 System.out.printf("round %d (%s, %d functions, hex %b, %d problems, %s)%n", r + 1, d.role(),
                         parsed.value().size(), hex, c.problems().size(), a == null ? "-" : "analysed");
-                for (int i = 0; i < names.length; i++) {
+                for (int i = 1; i < names.length; i++) {
                     System.out.printf("  %-16s %8.1f MB %7.1f ms%n", names[i], bytes[i] / 1e6, cpu[i] / 1e6);
                 }
             }

@@ -20,7 +20,7 @@ class CliTest {
     void analyzePrintsWhatIsWrongFirstThenEveryHop() {
         CliRun r = CliRun.of("analyze", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000");
         assertThat(r.exit()).isZero();
-        assertThat(r.out().indexOf("What is wrong")).isLessThan(r.out().indexOf("Topology"));
+        assertThat(r.out().indexOf("What to look at, faults first")).isLessThan(r.out().indexOf("Topology"));
         assertThat(r.out()).contains("Probably idle on 0000:00:01.0 -> 0000:01:00.0");
         // the P2000's hop trained Gen1 of Gen3 at full width below a GPU: idle downshift, in words
         assertThat(r.out()).contains("[idle downshift] Gen1 x16 / cap Gen3 x16");

@@ -21,6 +21,7 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.parse.Samples;
+import dev.lanescope.pipeline.CaptureAnalysis;
 
 /** diff on pairs built from real captures. */
 class CaptureDiffTest {
@@ -34,8 +35,8 @@ class CaptureDiffTest {
     @Test
     void hpLaptopKernelRevertRegainedALane() {
         CaptureDiff.Result r = CaptureDiff.diff(
-                Snapshot.load(Samples.path("hp-laptop-coffeelake-gtx1650-titanridge/vv.txt")),
-                Snapshot.load(Samples.path("hp-laptop-coffeelake-gtx1650-titanridge/vv_reverted_kernel.txt")));
+                CaptureAnalysis.load(Samples.path("hp-laptop-coffeelake-gtx1650-titanridge/vv.txt")),
+                CaptureAnalysis.load(Samples.path("hp-laptop-coffeelake-gtx1650-titanridge/vv_reverted_kernel.txt")));
         assertThat(r.summary().get(0))
                 .isEqualTo("0000:00:1d.2 trained 8 GT/s x1 on A, 8 GT/s x2 on B (ok on B, width degraded on A).");
         assertThat(r.hops()).singleElement().satisfies(c -> {
@@ -51,8 +52,8 @@ class CaptureDiffTest {
 
     @Test
     void asusPn51AspmPerformanceChangesNoTrainedLink() {
-        CaptureDiff.Result r = CaptureDiff.diff(Snapshot.load(Samples.path("asus-pn51-amd-ryzen-cezanne/vv.txt")),
-                Snapshot.load(Samples.path("asus-pn51-amd-ryzen-cezanne/vv_aspm_performance.txt")));
+        CaptureDiff.Result r = CaptureDiff.diff(CaptureAnalysis.load(Samples.path("asus-pn51-amd-ryzen-cezanne/vv.txt")),
+                CaptureAnalysis.load(Samples.path("asus-pn51-amd-ryzen-cezanne/vv_aspm_performance.txt")));
         assertThat(r.same()).isTrue();
         assertThat(r.summary()).singleElement().asString().startsWith("No differences");
     }
@@ -91,7 +92,7 @@ class CaptureDiffTest {
     void aBadBootIsNamedFirstWithBothBoots() throws IOException {
         Path a = boot("a", "1111aaaa-0000-4000-8000-000000000001", "2026-10-18T06:00:00Z", false, false);
         Path b = boot("b", "2222bbbb-0000-4000-8000-000000000002", "2026-10-19T06:10:57Z", true, true);
-        CaptureDiff.Result r = CaptureDiff.diff(Snapshot.load(a), Snapshot.load(b));
+        CaptureDiff.Result r = CaptureDiff.diff(CaptureAnalysis.load(a), CaptureAnalysis.load(b));
         assertThat(r.a().name()).isEqualTo("boot A");
         assertThat(r.b().name()).isEqualTo("boot B");
         assertThat(r.summary().get(0)).startsWith("0000:00:01.0 trained 2.5 GT/s x8 on boot B, 16 GT/s x8 on boot A");
@@ -138,7 +139,7 @@ class CaptureDiffTest {
         Path a = boot("a", "1111aaaa-0000-4000-8000-000000000001", "2026-10-18T06:00:00Z", false, false);
         Path b = boot("b", "2222bbbb-0000-4000-8000-000000000002", "2026-10-19T06:10:57Z", true, false);
         Files.writeString(b.resolve("hostname"), "gpu-box-8\n");
-        CaptureDiff.Result r = CaptureDiff.diff(Snapshot.load(a), Snapshot.load(b));
+        CaptureDiff.Result r = CaptureDiff.diff(CaptureAnalysis.load(a), CaptureAnalysis.load(b));
         assertThat(r.summary().get(0)).startsWith("0000:00:01.0 trained 2.5 GT/s x8 on gpu-box-8, 16 GT/s x8 on gpu-box-7");
     }
 
@@ -163,7 +164,7 @@ class CaptureDiffTest {
         Files.copy(vm.resolve("lspci-tv.txt"), a.resolve("lspci-tv.txt"));
         Files.copy(vm.resolve("vv_nonroot.txt"), b.resolve("vv_nonroot.txt"));
         Files.copy(vm.resolve("tv_nonroot.txt"), b.resolve("tv_nonroot.txt"));
-        CaptureDiff.Result r = CaptureDiff.diff(Snapshot.load(a), Snapshot.load(b));
+        CaptureDiff.Result r = CaptureDiff.diff(CaptureAnalysis.load(a), CaptureAnalysis.load(b));
         assertThat(r.b().nonRoot()).isTrue();
         assertThat(r.a().nonRoot()).isFalse();
         assertThat(r.summary()).noneMatch(l -> l.contains("every link trained the same"))
@@ -178,7 +179,7 @@ class CaptureDiffTest {
      */
     @Test
     void hopsUnreadableOnBothSidesAreNotChanges() {
-        Snapshot x = Snapshot.load(Samples.path("msi-cyborg15-alderlake-rtx4050-nonroot/vv.txt"));
+        CaptureAnalysis x = CaptureAnalysis.load(Samples.path("msi-cyborg15-alderlake-rtx4050-nonroot/vv.txt"));
         CaptureDiff.Result r = CaptureDiff.diff(x, x);
         assertThat(r.hops()).isEmpty();
         assertThat(r.summary().get(0)).startsWith("No differences in what both captures show");

@@ -107,14 +107,6 @@ class FleetScanTest {
     }
 
     @Test
-    void csvCellsAreQuotedAndFormulasDefused() {
-        assertThat(FleetScan.cell("a,b")).isEqualTo("\"a,b\"");
-        assertThat(FleetScan.cell("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
-        assertThat(FleetScan.cell("=HYPERLINK(1)")).isEqualTo("'=HYPERLINK(1)");
-        assertThat(FleetScan.cell(null)).isEmpty();
-    }
-
-    @Test
     void anEmptyOrMissingFolderExitsTwo() throws IOException {
         Path empty = Files.createDirectories(tmp.resolve("empty"));
         CliRun r = CliRun.of("scan", empty.toString());

@@ -129,7 +129,7 @@ class RemoteCollectTest {
                 "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).startsWith("bundle: " + out.toAbsolutePath());
-        assertThat(r.out()).contains("What is wrong");
+        assertThat(r.out()).contains("What to look at, faults first");
         Capture c = CaptureLoader.load(List.of(out));
         assertThat(c.metadata()).containsKeys("hostname", "bootId", "date", "root", "collector");
     }

@@ -78,9 +78,10 @@ class MoveAdviceGoldenTest {
     void dockDeviceGetsTheThunderboltAnswer() {
         Sample s = Sample.of("hp-spectre-x360-icelake-tb3-dock-trees/tv_coldplugged.txt");
         MoveAdvice a = advise(s, "2f:00.0");
-        assertThat(a.answer()).startsWith("Moving it inside the enclosure would not help: the enclosure's Thunderbolt"
-                + " link is the limit").endsWith("An internal slot would lift it if this machine has one; this"
-                + " capture shows none.");
+        // the tree names no bridge, but the root complex's "Ice Lake Thunderbolt 3 NHI" says Thunderbolt 3: ~22 Gb/s
+        assertThat(a.answer()).isEqualTo("Moving it inside the enclosure or dock would not help: its Thunderbolt link"
+                + " is the limit (about 22 Gb/s of PCIe on Thunderbolt 3, whatever the card's own link reads). An"
+                + " internal slot would lift it if this machine has one; this capture shows none.");
         assertThat(a.helps()).isNull();
         assertThat(a.candidates()).isEmpty();
         // the empty Thunderbolt root port is no place for the USB controller either
@@ -182,5 +183,24 @@ class MoveAdviceGoldenTest {
         assertThat(precision.hop("00:01.0", null).reason()).contains("lspci ran without root");
         assertThat(Sample.of("dell-optiplex-xe3-i7-8700-quadro-p2000").verdict("00:1d.0", null))
                 .isEqualTo(LinkVerdict.LINK_DOWN);
+    }
+
+    /**
+     * Puget WRX90: the HighPoint SSD7540 carrier's RAID controller 11:00.0 prints LnkCap 5GT/s x2 and LnkSta x1; its
+     * port 10:14.0 is a downstream port of the carrier's own switch (0f:00.0, below which sits only that storage
+     * controller) and the capture has no registers for it (tree only). Neither "lanes lost, reseat the card" nor red:
+     * unknown, saying what is known. On the HP laptop, 00:1d.2 -> 6e:00.0 is an on-board port whose LnkCap (8GT/s
+     * x2) was captured and trained x1: that one stays a lost-lanes fault.
+     */
+    @Test
+    void narrowLinkInsideACardOrBelowAnUnseenPortIsNoReseatAlarm() {
+        Sample puget = Sample.of("puget-wrx90-threadripper-pro-rtx6000ada-cx7");
+        assertThat(puget.verdict("10:14.0", "11:00.0")).isEqualTo(LinkVerdict.UNKNOWN);
+        assertThat(puget.hop("10:14.0", "11:00.0").reason())
+                .contains("0000:11:00.0 trained x1 of its own x2, but 0000:10:14.0's registers were not captured")
+                .contains("inside the own switch of the card with HighPoint Technologies, Inc. SSD7540");
+        assertThat(puget.report().summary()).noneMatch(l -> l.startsWith("Lanes lost"));
+        Sample hp = Sample.of("hp-laptop-coffeelake-gtx1650-titanridge");
+        assertThat(hp.verdict("00:1d.2", "6e:00.0")).isEqualTo(LinkVerdict.WIDTH_DEGRADED);
     }
 }

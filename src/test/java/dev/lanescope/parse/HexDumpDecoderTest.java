@@ -93,7 +93,7 @@ class HexDumpDecoderTest {
             }
         }
         assertThat(links).isGreaterThan(10);
-        assertThat(HexDumpDecoder.compare(sample, lines, text, hex.value())).isEmpty();
+        assertThat(HexTextCheck.compare(sample, lines, text, hex.value())).isEmpty();
     }
 
     @Test
@@ -236,7 +236,7 @@ class HexDumpDecoderTest {
     void brokenRowsAreLocatedAndTheDumpStops() {
         List<String> lines = List.of("00:01.0 Bridge: X", "00: 86 80 00 00 17 00 10 00 00 00 04 06 00 00 01 00",
                 "20: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00", "");
-        ParseResult<List<HexDumpDecoder.Dump>> r = HexDumpDecoder.read("f", lines);
+        ParseResult<List<HexRows.Dump>> r = HexRows.read("f", lines);
         assertThat(r.problems()).singleElement().satisfies(p -> {
             assertThat(p.line()).isEqualTo(3);
             assertThat(p.message()).contains("not contiguous");

@@ -31,7 +31,7 @@ class ParserFuzzTest {
         ParseResult<List<PciFunction>> r = HexDumpDecoder.parse("hex.txt", lines);
         located(r.problems(), lines.size());
         for (PciFunction f : r.value()) assertThat(f.source().line()).isBetween(1, lines.size());
-        located(HexDumpDecoder.compare("hex.txt", lines, r.value(), r.value()), lines.size());
+        located(HexTextCheck.compare("hex.txt", lines, r.value(), r.value()), lines.size());
     }
 
     private static List<String> lines(byte[] data) {

@@ -137,14 +137,19 @@ class PictureWindowTest {
         assertThat(view.hasOffscreen()).isFalse();
 
         // the whole machine, then Fit: still every box inside the view
+        wholeMachineThenFit(robot, view);
+        assertThat(view.getPicture().nodes()).hasSizeGreaterThan(20);
+        assertThat(boxesOutside(view)).isEmpty();
+    }
+
+    /** Unfolds the picture to the whole machine and presses F (Fit). */
+    private void wholeMachineThenFit(FxRobot robot, TopologyView view) throws Exception {
         robot.interact(() -> vm().toggleFocus());
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !vm().getLoaded().picture().folded());
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(view::requestFocus);
         robot.type(KeyCode.F);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(view.getPicture().nodes()).hasSizeGreaterThan(20);
-        assertThat(boxesOutside(view)).isEmpty();
     }
 
     @Test
@@ -302,12 +307,7 @@ class PictureWindowTest {
         robot.type(KeyCode.F);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(boxesOutside(view)).isEmpty();
-        robot.interact(() -> vm().toggleFocus());
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !vm().getLoaded().picture().folded());
-        WaitForAsyncUtils.waitForFxEvents();
-        robot.interact(view::requestFocus);
-        robot.type(KeyCode.F);
-        WaitForAsyncUtils.waitForFxEvents();
+        wholeMachineThenFit(robot, view);
         assertThat(view.getPicture().nodes()).hasSizeGreaterThan(60);
         assertThat(boxesOutside(view)).isEmpty();
     }

@@ -2,9 +2,13 @@ package dev.lanescope.analysis.p2p;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
+
+import dev.lanescope.model.p2p.CopyEngine;
 
 import dev.lanescope.model.p2p.CopyInitiator;
 import dev.lanescope.model.p2p.Evidence;
@@ -116,7 +120,9 @@ public final class CopyEngineRung {
     static Optional<PeerCopy> best(List<PeerCopy> pair, int from, int to, CopyInitiator who) {
         List<PeerCopy> one = pair.stream().filter(c -> !c.bidirectional() && c.from() == from && c.to() == to
                 && c.initiator() == who).toList();
-        return one.stream().collect(java.util.stream.Collectors.groupingBy(PeerCopy::engine)).values().stream()
+        // engines in declaration order, so a tie keeps the copy engine: the same answer on every run
+        return one.stream().collect(Collectors.groupingBy(PeerCopy::engine, () -> new EnumMap<>(CopyEngine.class),
+                        Collectors.toList())).values().stream()
                 .map(l -> l.stream().max(Comparator.comparingLong(PeerCopy::bytes)
                         .thenComparingDouble(PeerCopy::gbPerS)).orElseThrow())
                 .max(Comparator.comparingDouble(PeerCopy::gbPerS));

@@ -1,5 +1,7 @@
 package dev.lanescope.parse.p2p;
 
+import static dev.lanescope.parse.p2p.JsonLines.text;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.p2p.CopyEngine;
@@ -28,9 +29,6 @@ import dev.lanescope.parse.ParseResult;
  */
 public final class P2pBwParser {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int MAX_LINE = 64 * 1024;
-
     private P2pBwParser() {
     }
 
@@ -48,18 +46,13 @@ public final class P2pBwParser {
             String line = lines.get(i);
             if (line == null || line.isBlank()) continue;
             int no = i + 1;
-            if (line.length() > MAX_LINE) {
+            if (line.length() > JsonLines.MAX_LINE) {
                 problems.add(Problem.warning(fileName, no, "line of " + line.length() + " characters skipped (a p2p_bw "
                         + "line is under 1 KB)"));
                 continue;
             }
-            JsonNode o;
-            try {
-                o = JSON.readTree(line.strip());
-            } catch (Exception e) {
-                o = null;
-            }
-            if (o == null || !o.isObject()) {
+            JsonNode o = JsonLines.object(line);
+            if (o == null) {
                 problems.add(Problem.warning(fileName, no, "not a JSON line; skipped"));
                 continue;
             }
@@ -142,10 +135,5 @@ public final class P2pBwParser {
         Boolean access = o.path("peerAccess").isBoolean() ? o.path("peerAccess").asBoolean() : null;
         return new PeerCopy(text(o, "tool") == null ? "p2p_bw" : text(o, "tool"), engine, who, o.path("from").asInt(),
                 o.path("to").asInt(), bidi, o.path("bytes").asLong(0), gb, access, new Evidence(file, no, line));
-    }
-
-    private static String text(JsonNode o, String key) {
-        JsonNode v = o.get(key);
-        return v == null || v.isNull() || !v.isValueNode() ? null : v.asText();
     }
 }

@@ -96,7 +96,7 @@ public final class DetailsController {
             }
         }
         candidates.getItems().setAll(a.candidates());
-        if (a.candidates().isEmpty()) candidates.setPlaceholder(new Label("No better slot in this capture."));
+        if (a.candidates().isEmpty()) candidates.setPlaceholder(new Label("No other place this card can be plugged into in this capture."));
     }
 
     private void showSummary(MainViewModel.Loaded l) {

@@ -20,10 +20,10 @@ import javafx.concurrent.Task;
 
 import dev.lanescope.analysis.LinkVerdict;
 import dev.lanescope.fleet.CaptureDiff;
-import dev.lanescope.fleet.Snapshot;
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.model.EdgeColours;
 
@@ -119,8 +119,8 @@ public final class CompareViewModel {
 
     /** Reads B and compares it with the open capture, off the FX thread. */
     public Task<CaptureDiff.Result> compareWith(Path other) {
-        Snapshot a = new Snapshot(sourceOf(current), current.topology().capture(), current.topology(),
-                current.analysed().report());
+        CaptureAnalysis a = new CaptureAnalysis(sourceOf(current), current.topology().capture(), current.topology(),
+                current.analysed().report(), current.analysed().evidence());
         Path b = other;
         loading.set(true);
         status.set("Reading " + b + " …");
@@ -128,7 +128,7 @@ public final class CompareViewModel {
         Task<CaptureDiff.Result> task = new Task<>() {
             @Override
             protected CaptureDiff.Result call() {
-                Snapshot sb = Snapshot.load(b);
+                CaptureAnalysis sb = CaptureAnalysis.load(b);
                 if (!sb.usable()) {
                     throw new IllegalArgumentException(b + " is not a usable capture: " + sb.firstError());
                 }

@@ -23,14 +23,12 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.concurrent.Task;
 
-import dev.lanescope.capture.CaptureLoader;
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Capture;
 import dev.lanescope.model.Problem;
-import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
-import dev.lanescope.model.TopologyBuilder;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.common.FxTasks;
 import dev.lanescope.ui.model.CardAdvice;
@@ -44,6 +42,8 @@ import dev.lanescope.ui.model.PictureFocus;
  * loading, analysis and layout run in {@link FxTasks} and publish in their success hooks.
  */
 public final class MainViewModel {
+
+    private static final System.Logger LOG = System.getLogger(MainViewModel.class.getName());
 
     /** What is open, analysed and laid out. */
     public record Loaded(List<Path> inputs, String label, InsightsFactory.Analysed analysed,
@@ -231,13 +231,15 @@ public final class MainViewModel {
         sampleBanner.set(sampleSource == null ? "" : "Sample capture: " + describe(in) + " (from " + sampleSource + ")");
         Task<Loaded> task = FxTasks.<Loaded>run(p -> {
             long t0 = System.nanoTime();
-            p.update(0.05, "Reading the capture …");
-            Capture capture = CaptureLoader.load(in);
-            long t1 = System.nanoTime();
-            p.update(0.35, "Building the topology …");
-            Topology topology = TopologyBuilder.build(capture);
-            p.update(0.55, "Judging every hop …");
-            InsightsFactory.Analysed analysed = InsightsFactory.analyse(topology);
+            long[] read = new long[1];
+            CaptureAnalysis ca = CaptureAnalysis.load(in, false, (fraction, what) -> {
+                if (read[0] == 0 && fraction > 0.05) read[0] = System.nanoTime();
+                p.update(fraction, what);
+            });
+            long t1 = read[0] == 0 ? System.nanoTime() : read[0];
+            Capture capture = ca.capture();
+            Topology topology = ca.topology();
+            InsightsFactory.Analysed analysed = InsightsFactory.from(ca);
             long t2 = System.nanoTime();
             p.update(0.75, "Laying out " + topology.functions().size() + " functions …");
             TopologyLayouts.Picture picture = PictureFocus.firstView(analysed, exp, select, vw, vh);
@@ -501,7 +503,7 @@ public final class MainViewModel {
                 if (src != null) return url == null ? src : src + ", " + url;
             }
         } catch (java.io.IOException | RuntimeException e) {
-            // fall through to the folder name
+            LOG.log(System.Logger.Level.DEBUG, "no readable host name; the capture is named by its folder", e);
         }
         return "the bundled samples folder";
     }

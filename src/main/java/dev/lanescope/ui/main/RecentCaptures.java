@@ -16,6 +16,8 @@ import java.util.prefs.Preferences;
  */
 public final class RecentCaptures {
 
+    private static final System.Logger LOG = System.getLogger(RecentCaptures.class.getName());
+
     static final int MAX = 8;
     private static final String KEY = "recent";
     private final Preferences prefs;
@@ -83,7 +85,8 @@ public final class RecentCaptures {
         try {
             prefs.flush();
         } catch (BackingStoreException e) {
-            // the list is a convenience; losing it is harmless
+            LOG.log(System.Logger.Level.DEBUG,
+                    "could not save the recent captures list (a convenience; nothing else is lost)", e);
         }
     }
 

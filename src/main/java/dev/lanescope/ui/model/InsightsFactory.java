@@ -15,6 +15,7 @@ import dev.lanescope.analysis.MoveCandidate;
 import dev.lanescope.analysis.PathCeiling;
 import dev.lanescope.analysis.PeerPair;
 import dev.lanescope.analysis.Report;
+import dev.lanescope.analysis.UnderLoad;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.Link;
@@ -22,6 +23,7 @@ import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
+import dev.lanescope.pipeline.CaptureAnalysis;
 
 /**
  * The one place the window reads the analysis package: turns a {@link Report} and {@link MoveAdvisor}'s advice
@@ -34,12 +36,21 @@ public final class InsightsFactory {
 
     /** Analyses a topology (the slow part; call off the FX thread). */
     public static Analysed analyse(Topology topology) {
-        return analyse(topology, dev.lanescope.analysis.UnderLoad.none());
+        return analyse(topology, UnderLoad.none());
     }
 
     /** Analyses with link readings taken under load (a probe receipt's evidence), off the FX thread. */
-    public static Analysed analyse(Topology topology, dev.lanescope.analysis.UnderLoad evidence) {
-        Report report = Analyzer.analyze(topology, evidence);
+    public static Analysed analyse(Topology topology, UnderLoad evidence) {
+        return from(topology, Analyzer.analyze(topology, evidence), evidence);
+    }
+
+    /** The window's view of a capture read, built and analysed once ({@link CaptureAnalysis}). */
+    public static Analysed from(CaptureAnalysis c) {
+        return from(c.topology(), c.report(), c.evidence());
+    }
+
+    /** The insights of a report already made, with the evidence it was judged with. */
+    public static Analysed from(Topology topology, Report report, UnderLoad evidence) {
         Map<Link, Insights.Hop> hops = new HashMap<>();
         for (HopVerdict h : report.hops()) {
             List<String> sec = h.secondary() == null ? List.of()
@@ -52,11 +63,11 @@ public final class InsightsFactory {
             atomics.put(a.endpoint(), new Insights.Atomic(a.words(), a.breaksAt(), a.missingBit(), a.reason(),
                     a.status() == AtomicsVerdict.Status.BLOCKED, a.isFault()));
         }
-        return new Analysed(topology, report, new Insights(hops, atomics, report.summary()));
+        return new Analysed(topology, report, new Insights(hops, atomics, report.summary()), evidence);
     }
 
-    /** A topology with its report and the derived insights. */
-    public record Analysed(Topology topology, Report report, Insights insights) {
+    /** A topology with its report (judged with {@code evidence}) and the derived insights. */
+    public record Analysed(Topology topology, Report report, Insights insights, UnderLoad evidence) {
     }
 
     /** The side panel's content for one function (endpoint or not). */

@@ -30,7 +30,7 @@ public final class PictureFocus {
         if (selected != null && a.topology().node(selected).isPresent()) return selected;
         Bdf fault = firstFault(a);
         if (fault != null) return fault;
-        return a.topology().functions().stream().filter(f -> f.function().isGpuOrAccelerator())
+        return a.topology().functions().stream().filter(f -> dev.lanescope.model.DeviceKind.of(a.topology(), f).isGpu())
                 .map(TopoNode.FunctionNode::bdf).findFirst().orElse(null);
     }
 
@@ -64,7 +64,8 @@ public final class PictureFocus {
             }
         }
         for (TopoNode.FunctionNode f : a.topology().functions()) {
-            if (f.function().isGpuOrAccelerator()) keep.add(f.bdf());
+            // GPU cards, not a BMC's display or an iGPU: the device-kind rule every view shares
+            if (dev.lanescope.model.DeviceKind.of(a.topology(), f).isGpu()) keep.add(f.bdf());
         }
         return keep;
     }

@@ -3,6 +3,8 @@ package dev.lanescope.ui.png;
 import java.io.IOException;
 import java.nio.file.Path;
 
+import dev.lanescope.analysis.Report;
+import dev.lanescope.analysis.UnderLoad;
 import dev.lanescope.analysis.ceiling.CeilingResult;
 import dev.lanescope.analysis.ceiling.CeilingSeries;
 import dev.lanescope.analysis.ceiling.EngineShape;
@@ -10,13 +12,15 @@ import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Topology;
 import dev.lanescope.ui.model.EdgeColours;
+import dev.lanescope.ui.model.InsightsFactory;
 
 /** The window's drawing behind {@link PictureRenderer}, on JavaFX's headless platform (registered as a service). */
 public final class FxPictureRenderer implements PictureRenderer {
 
     @Override
-    public Path topology(Topology topology, Path out, Bdf selected, boolean atomics, boolean full) throws IOException {
-        return PngExporter.renderHeadless(topology, out, selected,
+    public Path topology(Topology topology, Report report, Path out, Bdf selected, boolean atomics, boolean full)
+            throws IOException {
+        return PngExporter.renderHeadless(InsightsFactory.from(topology, report, UnderLoad.none()), out, selected,
                 atomics ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS, full);
     }
 

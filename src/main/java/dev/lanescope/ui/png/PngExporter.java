@@ -110,7 +110,7 @@ public final class PngExporter {
             root.getChildren().addAll(card, answer);
         }
         if (!header.candidates().isEmpty()) {
-            Label head = new Label("Candidate slots, best first (predicted ceiling):");
+            Label head = new Label("Places it can go, best first (predicted ceiling):");
             head.getStyleClass().add("export-subtitle");
             root.getChildren().add(head);
             for (String c : header.candidates()) {
@@ -266,8 +266,14 @@ public final class PngExporter {
      */
     public static Path renderHeadless(Topology topology, Path out, Bdf selected, EdgeColours.Mode mode, boolean full)
             throws IOException {
+        return renderHeadless(InsightsFactory.analyse(topology), out, selected, mode, full);
+    }
+
+    /** As {@link #renderHeadless(Topology, Path, Bdf, EdgeColours.Mode, boolean)}, for a topology already analysed. */
+    public static Path renderHeadless(InsightsFactory.Analysed analysed, Path out, Bdf selected, EdgeColours.Mode mode,
+                                      boolean full) throws IOException {
         startHeadlessToolkit();
-        InsightsFactory.Analysed analysed = InsightsFactory.analyse(topology);
+        Topology topology = analysed.topology();
         String title = "lanescope · " + MainViewModel.captureLine(topology.capture().label(), topology);
         CompletableFuture<Pixels> shot = new CompletableFuture<>();
         Platform.runLater(() -> {

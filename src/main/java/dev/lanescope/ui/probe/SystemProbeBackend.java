@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.parse.Csv;
 import dev.lanescope.probe.Commands;
 import dev.lanescope.probe.GpuUsers;
 import dev.lanescope.probe.HostFacts;
@@ -69,7 +70,7 @@ public final class SystemProbeBackend implements ProbeBackend {
         if (!o.ok()) return fallback; // the probe itself will say whether there is a GPU
         List<String> seen = new ArrayList<>();
         for (String line : o.stdout().split("\\R")) {
-            String[] f = line.split(",");
+            String[] f = Csv.smiCells(line);
             if (f.length < 2) continue;
             Bdf b = Bdf.tryParse(f[1].strip());
             seen.add(f[1].strip());

@@ -97,6 +97,6 @@ class ProbeEvidenceTest {
         // the H200's own receipt names a GPU this capture does not have
         robot.interact(() -> vm.openReceipt(Path.of("docs/bench/receipt-h200.json")));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.evidenceTextProperty().get().contains("not in"));
-        assertThat(vm.evidenceTextProperty().get()).contains("GPU 0000:00:06.0 is not in the open capture");
+        assertThat(vm.evidenceTextProperty().get()).contains("GPU 0000:00:06.0 is not in the capture");
     }
 }

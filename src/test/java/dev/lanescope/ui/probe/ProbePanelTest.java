@@ -179,8 +179,11 @@ class ProbePanelTest {
         });
         robot.clickOn("#runButton");
         waitFor(() -> vm.stateProperty().get() == State.IDLE && asked.get() != null);
-        assertThat(asked.get()).contains("is in use by 1 process").contains("pid 4242 python3 (70000 MiB)");
-        assertThat(vm.statusProperty().get()).startsWith("Not run: 1 process uses").contains("stop them first");
+        // plain words for the user: the question and the answer never name our own documents
+        assertThat(asked.get()).contains("is in use by 1 process").contains("pid 4242 python3 (70000 MiB)")
+                .doesNotContainIgnoringCase("seed");
+        assertThat(vm.statusProperty().get()).startsWith("Not run: 1 process uses").contains("stop them first")
+                .doesNotContainIgnoringCase("seed").doesNotContain("DOMAIN");
         assertThat(vm.receiptProperty().get()).isNull();
         assertThat(Files.exists(tmp.resolve("busy").resolve("receipts"))).isFalse();
     }
