@@ -46,7 +46,13 @@ public final class LadderEvidenceLoader {
         java.util.Set<String> framework = new java.util.HashSet<>();
         for (int i = 0; i < raw.size(); i++) {
             RawFile f = raw.set(i, null);
-            TextLines.Text text = TextLines.read(f.name(), f.data());
+            TextLines.Text text;
+            try {
+                text = TextLines.read(f.name(), f::open);
+            } catch (java.io.IOException | RuntimeException e) {
+                problems.add(InputReader.unreadable(f.name(), f.file(), e));
+                continue;
+            }
             if (text == null) continue;
             List<String> lines = text.lines();
             parser.read(f.name(), lines);
