@@ -52,7 +52,7 @@ public enum LinkVerdict {
             new LegendRow("idle", "Idle downshift", "an idle GPU dropped its speed; not a fault, prove it under load"),
             new LegendRow("capped", "Target capped", "the platform asks for less (BIOS slot setting, LnkCtl2)"),
             new LegendRow("degraded", "Degraded", "trained low or lost lanes: a fault on this hop"),
-            new LegendRow("narrow", "Wired narrow", "the socket wires fewer lanes than the card; moving may help"),
+            new LegendRow("narrow", "Wired narrow", "the socket wires fewer lanes than the card has; not a fault"),
             new LegendRow("down", "Link down", "empty slot, nothing trained"),
             new LegendRow("tunnel", "Tunnelled", "Thunderbolt/USB4 tunnel; the reported link is not the wire"),
             new LegendRow("unknown", "Unknown", "capabilities hidden (non-root) or lspci too old to decode"));

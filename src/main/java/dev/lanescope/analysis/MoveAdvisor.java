@@ -87,9 +87,16 @@ public final class MoveAdvisor {
         Boolean helps = Boolean.FALSE;
         String fixed = cannotMove(t, node, ownSwitch);
         Optional<TopoNode.FunctionNode> tunnel = Hardware.tunnelAbove(t, ownSwitch.orElse(node));
+        // a swap with an identical card only trades places: it is never "the" better place
         MoveCandidate best = null;
+        MoveCandidate bestTwin = null;
         for (MoveCandidate c : candidates) {
-            if (c.predictedMbps() >= 0 && (best == null || c.predictedMbps() > best.predictedMbps())) best = c;
+            if (c.predictedMbps() < 0) continue;
+            if (c.twin()) {
+                if (bestTwin == null || c.predictedMbps() > bestTwin.predictedMbps()) bestTwin = c;
+            } else if (best == null || c.predictedMbps() > best.predictedMbps()) {
+                best = c;
+            }
         }
         if (fixed != null) {
             answer = "It cannot be moved: " + fixed + ", so no slot change applies"
@@ -123,7 +130,12 @@ public final class MoveAdvisor {
             helps = Boolean.TRUE;
             answer = "Moving it would help: " + best.name() + " gives " + best.predictedGbps() + " Gb/s against "
                     + LinkState.formatGbps(nowMbps) + " Gb/s now (" + best.why() + ").";
-        } else if (best == null) {
+        } else if (bestTwin != null && bestTwin.predictedMbps() > nowMbps) {
+            answer = "Moving it would not help the machine: the faster place, " + bestTwin.name() + " at "
+                    + bestTwin.predictedGbps() + " Gb/s against " + LinkState.formatGbps(nowMbps) + " Gb/s now, holds "
+                    + bestTwin.occupantName() + " " + bestTwin.occupant() + ", the same model, so a swap only trades"
+                    + " their places.";
+        } else if (best == null && bestTwin == null) {
             answer = "Cannot say: no candidate's ceiling is known (" + candidates.get(0).limitedBy() + ").";
             helps = null;
         } else if (candidates.stream().allMatch(c -> c.predictedMbps() == nowMbps)) {
@@ -312,7 +324,8 @@ public final class MoveAdvisor {
             String why = current ? "where it is now" : empty
                     ? "an empty " + (Hardware.isSlot(pf) ? "slot" : "port")
                     : "a swap: it holds " + occupantName + " " + occupant + ", which would go to "
-                    + Hardware.portLabel(currentPort) + " (" + currentPort.bdf() + ")";
+                    + Hardware.portLabel(currentPort) + " (" + currentPort.bdf() + ")"
+                    + (identical(card, occupantNode, t) ? ", an identical card: the machine as a whole gains nothing" : "");
             why += "; " + placeWords(t, p, current ? null : rcNow);
             // AtomicOps if the card sat here: its own switch ports, then this port and everything above it
             AtomicsVerdict atomics = null;
@@ -338,7 +351,8 @@ public final class MoveAdvisor {
                     peers.add(r.pathClass() + " to " + g.bdf());
                 }
             }
-            out.add(new MoveCandidate(pf.bdf(), Hardware.portLabel(p), current, why, occupant, occupantName, chipset,
+            out.add(new MoveCandidate(pf.bdf(), Hardware.portLabel(p), current, why,
+                    !current && identical(card, occupantNode, t), occupant, occupantName, chipset,
                     portCap, hop, predicted, limitedBy, atomics, peers, cnotes));
         }
         out.sort(Comparator.comparingLong(MoveCandidate::predictedMbps).reversed()
@@ -392,5 +406,12 @@ public final class MoveAdvisor {
         String rcName = String.format(java.util.Locale.ROOT, "%04x:%02x", rc.domain(), rc.bus());
         return "on root complex " + rcName + (numa >= 0 ? " (NUMA node " + numa + ")" : "")
                 + (rcNow == null ? "" : rc.equals(rcNow) ? ", the same as now" : ", not the one it is on now");
+    }
+
+    /** The occupant (or the card behind its own switch) is the same model as the card: a swap only trades places. */
+    private static boolean identical(PciFunction card, TopoNode.FunctionNode occupant, Topology t) {
+        if (occupant == null) return false;
+        PciFunction o = Hardware.cardBehindOwnSwitch(t, occupant).orElse(occupant).function();
+        return card.vendorDeviceName() != null && card.vendorDeviceName().equals(o.vendorDeviceName());
     }
 }

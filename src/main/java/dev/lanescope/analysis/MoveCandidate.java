@@ -13,6 +13,7 @@ import dev.lanescope.model.LinkState;
  * @param current       the card is there now (then it is {@link MoveAdvice#current()}, not a candidate)
  * @param why           why it is a candidate, in words: an empty slot, or a swap with what (named), and which root
  *                      complex and NUMA node it hangs from
+ * @param twin          the device there now is the same model as the card: a swap only trades their places
  * @param occupant      the device there now (null when empty, or when it is the card itself): moving is a swap
  * @param chipset       the port sits behind (or is) the chipset: it shares the chipset uplink
  * @param portCapable   the port's LnkCap (speed refined by LnkCap2), null when unknown
@@ -23,7 +24,7 @@ import dev.lanescope.model.LinkState;
  * @param peerClasses   the P2P class to each other GPU from there, e.g. "PHB to 0000:04:00.0"
  * @param notes         further plain sentences (chipset uplink, tunnel, socket wiring)
  */
-public record MoveCandidate(Bdf port, String label, boolean current, String why, Bdf occupant, String occupantName,
+public record MoveCandidate(Bdf port, String label, boolean current, String why, boolean twin, Bdf occupant, String occupantName,
                             boolean chipset, LinkState portCapable, LinkState predictedLink, long predictedMbps,
                             String limitedBy, AtomicsVerdict atomics, List<String> peerClasses, List<String> notes) {
     public MoveCandidate {

@@ -59,6 +59,7 @@ public final class AdviceJson {
             s.put("device", c.occupant().toString());
             s.put("name", c.occupantName());
         }
+        j.put("sameModel", c.twin());
         j.put("chipset", c.chipset());
         j.put("atomics", c.atomics() == null ? null : c.atomics().words());
         ArrayNode peers = j.putArray("peers");

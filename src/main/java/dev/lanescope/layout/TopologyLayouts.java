@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.BusRange;
 import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
@@ -344,7 +345,7 @@ public final class TopologyLayouts {
                 members.add(f.bdf());
                 members.addAll(via.getOrDefault(f, List.of()));
                 NodeView v = new NodeView(f.id(), Kind.FUNCTION, members, f.bdf().toString(),
-                        BoxNames.boxName(f.function().shortName()), badge(t, f), groupKey, ownLink(f, in));
+                        boxName(f.function()), badge(t, f), groupKey, ownLink(f, in));
                 add(v);
                 addEdge(parent.id(), v.id(), in, via.getOrDefault(f, List.of()));
                 walk(f);
@@ -410,6 +411,22 @@ public final class TopologyLayouts {
             gEdges.add(new LayoutGraph.Edge(id, source, target,
                     label.isEmpty() ? 0 : label.length() * LABEL_CHAR_W + 8, label.isEmpty() ? 0 : 16));
         }
+    }
+
+    /**
+     * The words on a function's box ({@link BoxNames#boxName}). A bridge that a tree names not at all (`lspci -tv`
+     * prints no name for a bridge with devices below it) says which buses it leads to instead of a bare "PCI bridge"
+     * that every such box would repeat.
+     */
+    static String boxName(PciFunction fn) {
+        boolean nameless = fn.vendorDeviceName() == null || fn.vendorDeviceName().isBlank();
+        BusRange r = fn.busRange();
+        if (nameless && r != null) {
+            return r.subordinate() > r.secondary()
+                    ? String.format(Locale.ROOT, "bridge to buses %02x-%02x", r.secondary(), r.subordinate())
+                    : String.format(Locale.ROOT, "bridge to bus %02x", r.secondary());
+        }
+        return BoxNames.boxName(fn.shortName());
     }
 
     /** Height of one more text line on a box. */

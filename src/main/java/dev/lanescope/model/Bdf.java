@@ -1,6 +1,5 @@
 package dev.lanescope.model;
 
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -56,12 +55,28 @@ public record Bdf(int domain, int bus, int device, int function) implements Comp
 
     /** {@code BB:DD.F} without the domain. */
     public String shortForm() {
-        return String.format(Locale.ROOT, "%02x:%02x.%d", bus, device, function);
+        StringBuilder b = new StringBuilder(7);
+        return slot(b).toString();
     }
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%04x:%02x:%02x.%d", domain, bus, device, function);
+        // as String.format("%04x:%02x:%02x.%d"), which costs a formatter per call: addresses are printed often
+        StringBuilder b = new StringBuilder(12);
+        hex(b, domain, 4).append(':');
+        return slot(b).toString();
+    }
+
+    private StringBuilder slot(StringBuilder b) {
+        hex(b, bus, 2).append(':');
+        return hex(b, device, 2).append('.').append(function);
+    }
+
+    /** {@code v} in lower-case hex, unsigned, padded with zeros to {@code width} digits. */
+    private static StringBuilder hex(StringBuilder b, int v, int width) {
+        String h = Integer.toHexString(v);
+        for (int i = h.length(); i < width; i++) b.append('0');
+        return b.append(h);
     }
 
     @Override

@@ -31,7 +31,7 @@ final class CapabilityLines {
         int at = rb < 0 ? r : Text.skipBlanks(s, rb + 1);
         if (s.startsWith("Express", at)) {
             if (d.express == null) {
-                d.express = ExpressLines.header(s.substring(at + 7), d.hints);
+                d.express = ExpressLines.header(s, at + 7, d.hints);
                 d.ctx = Ctx.EXPRESS;
             } else {
                 notes.warn("second PCI Express capability in one record; ignored");
@@ -183,13 +183,12 @@ final class CapabilityLines {
     }
 
     private static Acs.AcsFlags acsFlags(String s, int r) {
-        String t = s.substring(r);
-        return new Acs.AcsFlags(on(t, "SrcValid"), on(t, "TransBlk"), on(t, "ReqRedir"), on(t, "CmpltRedir"),
-                on(t, "UpstreamFwd"), on(t, "EgressCtrl"), on(t, "DirectTrans"));
+        return new Acs.AcsFlags(on(s, r, "SrcValid"), on(s, r, "TransBlk"), on(s, r, "ReqRedir"),
+                on(s, r, "CmpltRedir"), on(s, r, "UpstreamFwd"), on(s, r, "EgressCtrl"), on(s, r, "DirectTrans"));
     }
 
-    private static boolean on(String t, String name) {
-        return Boolean.TRUE.equals(Text.flag(t, name));
+    private static boolean on(String s, int from, String name) {
+        return Boolean.TRUE.equals(Text.flag(s, from, name));
     }
 
     /** {@code BAR 1: current size: 64GB, supported: 64MB 128MB ...}. */

@@ -40,13 +40,18 @@ final class ExpressLines {
         this.slotImplemented = slotImplemented;
     }
 
-    /** From the text after {@code Express}: {@code (v2) Root Port (Slot+), IntMsgNum 0}. */
-    static ExpressLines header(String rest, VersionHints hints) {
-        String t = rest.trim();
-        if (t.startsWith("(v")) {
-            int e = t.indexOf(')');
-            t = e < 0 ? "" : t.substring(e + 1).trim();
+    /** From the text after {@code Express} (at {@code from}): {@code (v2) Root Port (Slot+), IntMsgNum 0}. */
+    static ExpressLines header(String s, int from, VersionHints hints) {
+        int a = from;
+        int b = s.length();
+        while (a < b && s.charAt(a) <= ' ') a++; // as String.trim, without the copies
+        while (b > a && s.charAt(b - 1) <= ' ') b--;
+        if (s.startsWith("(v", a) && a + 2 <= b) {
+            int e = s.indexOf(')', a);
+            a = e < 0 ? b : e + 1;
+            while (a < b && s.charAt(a) <= ' ') a++;
         }
+        String t = s.substring(a, b);
         PortType type = PortType.parse(t);
         boolean slot = t.contains("(Slot+)");
         if (t.contains(", MSI ")) hints.atMost(31099, "3.10");
@@ -151,20 +156,18 @@ final class ExpressLines {
 
     /** {@code AtomicOpsCap:} flags anywhere in {@code s} from {@code from}. */
     void atomicsCap(String s, int from) {
-        String t = s.substring(from);
         Boolean v;
-        if ((v = Text.flag(t, "Routing")) != null) routing = v;
-        if ((v = Text.flag(t, "32bit")) != null) c32 = v;
-        if ((v = Text.flag(t, "64bit")) != null) c64 = v;
-        if ((v = Text.flag(t, "128bitCAS")) != null) c128 = v;
+        if ((v = Text.flag(s, from, "Routing")) != null) routing = v;
+        if ((v = Text.flag(s, from, "32bit")) != null) c32 = v;
+        if ((v = Text.flag(s, from, "64bit")) != null) c64 = v;
+        if ((v = Text.flag(s, from, "128bitCAS")) != null) c128 = v;
     }
 
     /** {@code AtomicOpsCtl:} flags. */
     void atomicsCtl(String s, int from) {
-        String t = s.substring(from);
         Boolean v;
-        if ((v = Text.flag(t, "ReqEn")) != null) reqEn = v;
-        if ((v = Text.flag(t, "EgressBlck")) != null) egress = v;
+        if ((v = Text.flag(s, from, "ReqEn")) != null) reqEn = v;
+        if ((v = Text.flag(s, from, "EgressBlck")) != null) egress = v;
     }
 
     Express build() {

@@ -77,13 +77,18 @@ final class Text {
      * null when absent. The flag must start a word (after a blank, comma or line start).
      */
     static Boolean flag(String s, String name) {
-        int from = 0;
+        return flag(s, 0, name);
+    }
+
+    /** {@link #flag(String, String)} of the text from {@code start} on (a flag at {@code start} starts a word). */
+    static Boolean flag(String s, int start, String name) {
+        int from = start;
         int n = s.length();
         while (true) {
             int k = s.indexOf(name, from);
             if (k < 0) return null;
             int after = k + name.length();
-            boolean wordStart = k == 0 || isBlank(s.charAt(k - 1)) || s.charAt(k - 1) == ',' || s.charAt(k - 1) == ':';
+            boolean wordStart = k == start || isBlank(s.charAt(k - 1)) || s.charAt(k - 1) == ',' || s.charAt(k - 1) == ':';
             if (wordStart && after < n) {
                 char c = s.charAt(after);
                 if (c == '+') return Boolean.TRUE;

@@ -211,10 +211,12 @@ class AtomicsAndPeersTest {
     void moveAdviceShowsAtomicsAndChipsetPerCandidate() {
         Topology t = am5().build();
         MoveAdvice a = MoveAdvisor.advise(t, b("0000:04:00.0"));
-        // 00:01.1 holds the other GPU: a swap to x16 helps bandwidth
-        assertThat(a.answer()).isEqualTo("Moving it would help: slot 1 (0000:00:01.1) gives 252.048 Gb/s against"
-                + " 63.012 Gb/s now (a swap: it holds GPU Navi 31 [Radeon RX 7900 XT/7900 XTX] 0000:01:00.0, which"
-                + " would go to slot 2 (0000:03:08.0); on root complex 0000:00, the same as now).");
+        // 00:01.1 holds the other GPU, the same Navi 31: x16 there (252.048) against x4 here (63.012), but a swap only
+        // trades the two cards' places, so the machine gains nothing and the first sentence says so
+        assertThat(a.answer()).isEqualTo("Moving it would not help the machine: the faster place, slot 1 (0000:00:01.1)"
+                + " at 252.048 Gb/s against 63.012 Gb/s now, holds GPU Navi 31 [Radeon RX 7900 XT/7900 XTX]"
+                + " 0000:01:00.0, the same model, so a swap only trades their places.");
+        assertThat(a.helps()).isFalse();
         MoveCandidate cpu = a.candidates().get(0);
         assertThat(cpu.atomics().status()).isEqualTo(AtomicsVerdict.Status.ROUTABLE_NOT_REQUESTED);
         MoveCandidate here = a.current();

@@ -38,7 +38,8 @@ class LineShapesProperties {
 
     @Property(tries = 3000)
     void verboseKeyAsThePattern(@ForAll("lines") String l) {
-        assertThat(LineShapes.verboseKey(l)).as("'%s'", l).isEqualTo(VERBOSE_KEY.matcher(l).matches());
+        assertThat(LineShapes.indented(l) && LineShapes.verboseKey(l)).as("'%s'", l)
+                .isEqualTo(VERBOSE_KEY.matcher(l).matches());
     }
 
     @Property(tries = 1000)

@@ -33,6 +33,8 @@ public final class LoadStages {
         long tid = Thread.currentThread().getId();
         String[] names = {"-", "read + split", "recognise", "parse -vv", "hex rows?", "whole load",
             "build graph", "analyse"};
+        long[] opened = new long[rounds];
+        long[] openedBytes = new long[rounds];
         for (int r = 0; r < rounds; r++) {
             long[] bytes = new long[names.length];
             long[] cpu = new long[names.length];
@@ -53,6 +55,8 @@ public final class LoadStages {
             step(mx, tid, mark, bytes, cpu, 6);
             Object a = Analyzer.analyze(t);
             step(mx, tid, mark, bytes, cpu, 7);
+            opened[r] = cpu[5] + cpu[6] + cpu[7];
+            openedBytes[r] = bytes[5] + bytes[6] + bytes[7];
             if (r == rounds - 1 || r == 0) {
                 System.out.printf("round %d (%s, %d functions, hex %b, %d problems, %s)%n", r + 1, d.role(),
                         parsed.value().size(), hex, c.problems().size(), a == null ? "-" : "analysed");
@@ -61,6 +65,12 @@ public final class LoadStages {
                 }
             }
         }
+        int from = rounds / 2; // the later half, compiled
+        long[] late = java.util.Arrays.copyOfRange(opened, from, rounds);
+        java.util.Arrays.sort(late);
+        System.out.printf("load + build + analyse, rounds %d-%d: CPU min %.0f ms, median %.0f ms; %.1f MB allocated"
+                + " (last round); load average %s%n", from + 1, rounds, late[0] / 1e6, late[late.length / 2] / 1e6,
+                openedBytes[rounds - 1] / 1e6, Files.readString(Path.of("/proc/loadavg")).trim());
         Files.deleteIfExists(file);
     }
 

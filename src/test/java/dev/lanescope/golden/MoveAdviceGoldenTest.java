@@ -41,6 +41,11 @@ class MoveAdviceGoldenTest {
                 + " gets 63.008 Gb/s where it is.");
         assertThat(a.helps()).isFalse();
         assertThat(a.candidates()).isEmpty();
+        // its x8 port is how the board wires a soldered GPU: no "a wider slot may help" anywhere
+        Sample s = Sample.of("hp-laptop-coffeelake-gtx1650-titanridge");
+        assertThat(s.report().summary()).anyMatch(l -> l.startsWith("Wired narrow on 0000:00:01.0")
+                && l.endsWith("the device is soldered to the board, so that is its design: no slot change applies."));
+        assertThat(s.hop("00:01.0", "01:00.0").reason()).doesNotContain("wider slot");
     }
 
     /**
@@ -202,5 +207,24 @@ class MoveAdviceGoldenTest {
         assertThat(puget.report().summary()).noneMatch(l -> l.startsWith("Lanes lost"));
         Sample hp = Sample.of("hp-laptop-coffeelake-gtx1650-titanridge");
         assertThat(hp.verdict("00:1d.2", "6e:00.0")).isEqualTo(LinkVerdict.WIDTH_DEGRADED);
+    }
+
+    /**
+     * Puget WRX90: c1:00.0 and c2:00.0 are the same RTX 6000 Ada. A swap with the other one only trades places, and
+     * the candidate says so; 20:01.1, holding the ConnectX-7 21:00.0, is a place too (a GPU takes a data-centre NIC's
+     * x16 slot), on root complex 20 where the card is on c0.
+     */
+    @Test
+    void swapWithAnIdenticalCardSaysItGainsNothing() {
+        MoveAdvice a = advise(Sample.of("puget-wrx90-threadripper-pro-rtx6000ada-cx7"), "c1:00.0");
+        assertThat(ports(a)).containsExactlyInAnyOrder(Bdf.parse("0000:20:01.1"), Bdf.parse("0000:c0:03.1"));
+        MoveCandidate twin = a.candidates().stream().filter(c -> c.port().equals(Bdf.parse("0000:c0:03.1")))
+                .findFirst().orElseThrow();
+        assertThat(twin.why()).contains("0000:c2:00.0").contains("an identical card: the machine as a whole gains"
+                + " nothing");
+        MoveCandidate nic = a.candidates().stream().filter(c -> c.port().equals(Bdf.parse("0000:20:01.1")))
+                .findFirst().orElseThrow();
+        assertThat(nic.why()).startsWith("a swap: it holds data-centre NIC Mellanox Technologies MT2910 Family"
+                + " [ConnectX-7] 0000:21:00.0").endsWith("on root complex 0000:20, not the one it is on now");
     }
 }

@@ -121,6 +121,9 @@ class TopologyLayoutsTest {
         assertThat(drives.title()).startsWith("4× 65:00.0");
         assertThat(drives.members()).contains(bdf("0000:64:10.0"), bdf("0000:68:00.0"));
         assertThat(p.nodes()).containsKeys("0000:60:01.1", "0000:a0:01.1", "0000:01:00.0");
+        // a bridge the tree does not name says where it leads (the tree's -[61-73]- and -[c1]-), not "PCI bridge"
+        assertThat(p.nodes().get("0000:60:01.1").name()).isEqualTo("bridge to buses 61-73");
+        assertThat(p.nodes().get("0000:c0:01.1").name()).isEqualTo("bridge to bus c1");
         // no switch or bridge box is left that has one child and shows no link: each one drawn branches
         for (TopologyLayouts.NodeView n : p.nodes().values()) {
             if (n.kind() != TopologyLayouts.Kind.FUNCTION) continue;

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.lanescope.model.p2p.CopyEngine;
-
 import dev.lanescope.model.p2p.CopyInitiator;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.p2p.PeerCopy;
@@ -105,15 +104,15 @@ public final class CopyEngineRung {
     }
 
     /**
-     * The slower direction's best push copy between GPUs {@code a} and {@code b} in GB/s (what rung 7 is judged
-     * against), NaN when either direction has none.
+     * The pair's push figure for the library rung: the slower of the two directions' best push copies, NaN when a
+     * direction has none. This is what {@link CollectiveRung#judge} compares the library against.
      */
     public static double slowerPush(int a, int b, List<PeerCopy> copies) {
         List<PeerCopy> pair = copies.stream().filter(c -> c.joins(a, b) && !Boolean.FALSE.equals(c.peerAccess()))
                 .toList();
         Optional<PeerCopy> ab = best(pair, a, b, CopyInitiator.PUSH);
         Optional<PeerCopy> ba = best(pair, b, a, CopyInitiator.PUSH);
-        return ab.isEmpty() || ba.isEmpty() ? Double.NaN : Math.min(ab.get().gbPerS(), ba.get().gbPerS());
+        return ab.isPresent() && ba.isPresent() ? Math.min(ab.get().gbPerS(), ba.get().gbPerS()) : Double.NaN;
     }
 
     /** The best copy one way for one initiator: per engine the largest size, then the faster engine. */

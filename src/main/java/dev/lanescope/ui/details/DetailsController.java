@@ -96,7 +96,11 @@ public final class DetailsController {
             }
         }
         candidates.getItems().setAll(a.candidates());
-        if (a.candidates().isEmpty()) candidates.setPlaceholder(new Label("No other place this card can be plugged into in this capture."));
+        // an empty list is one line, not a tall empty box under an answer that already says why
+        candidates.setPrefHeight(a.candidates().isEmpty() ? 44 : 300);
+        if (a.candidates().isEmpty()) {
+            candidates.setPlaceholder(new Label("No other place this card can be plugged into in this capture."));
+        }
     }
 
     private void showSummary(MainViewModel.Loaded l) {

@@ -99,8 +99,9 @@ public final class InsightsFactory {
         String kernel = null;
         for (PathCeiling c : a.report().ceilings()) {
             if (!card.equals(c.device())) continue;
-            ceiling = c.sentence() + (c.mismatch() == null ? "" : " " + c.mismatch())
-                    + (c.hostPathNote() == null ? "" : " " + c.hostPathNote());
+            // the kernel's sentence ends without a full stop: the host-path note after it is a sentence of its own
+            ceiling = c.sentence() + (c.mismatch() == null ? "" : "; " + c.mismatch())
+                    + (c.hostPathNote() == null ? "" : ". " + c.hostPathNote());
             if (c.kernelLine() != null) kernel = c.kernelLine().text();
         }
         if (kernel == null) {
@@ -110,7 +111,8 @@ public final class InsightsFactory {
         }
         Insights.Atomic at = a.insights().atomics().get(card);
         String atomics = at == null ? "No AtomicOps verdict for this function."
-                : at.status() + ": " + at.reason()
+                // a reason that already opens with the status ("Cannot verify AtomicOps: ...") is not prefixed twice
+                : (at.reason().startsWith("Cannot verify") ? "" : at.status() + ": ") + at.reason()
                 + (at.missingBit() != null && at.broken() ? " (missing: " + at.missingBit() + ")" : "");
         List<CardAdvice.Peer> peers = new ArrayList<>();
         for (PeerPair p : a.report().peers()) {

@@ -25,12 +25,21 @@ public final class PictureFocus {
     private PictureFocus() {
     }
 
-    /** The card the picture is about: {@code selected} when given, else the first fault's device, else the first GPU. */
+    /**
+     * The card the picture is about: {@code selected} when given, else the first fault's device, else the first GPU,
+     * else the first data-centre NIC.
+     */
     public static Bdf subject(InsightsFactory.Analysed a, Bdf selected) {
         if (selected != null && a.topology().node(selected).isPresent()) return selected;
         Bdf fault = firstFault(a);
         if (fault != null) return fault;
-        return a.topology().functions().stream().filter(f -> dev.lanescope.model.DeviceKind.of(a.topology(), f).isGpu())
+        Bdf gpu = first(a, dev.lanescope.model.DeviceKind::isGpu);
+        // a server without GPU cards: its first data-centre NIC (never the BMC's display)
+        return gpu != null ? gpu : first(a, dev.lanescope.model.DeviceKind::isPeer);
+    }
+
+    private static Bdf first(InsightsFactory.Analysed a, java.util.function.Predicate<dev.lanescope.model.DeviceKind> kind) {
+        return a.topology().functions().stream().filter(f -> kind.test(dev.lanescope.model.DeviceKind.of(a.topology(), f)))
                 .map(TopoNode.FunctionNode::bdf).findFirst().orElse(null);
     }
 

@@ -8,12 +8,8 @@ import javafx.application.Application;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.stage.Stage;
 
-import dev.lanescope.analysis.Analyzer;
 import dev.lanescope.analysis.scaling.CaptureGpus;
-import dev.lanescope.capture.CaptureLoader;
-import dev.lanescope.model.Capture;
-import dev.lanescope.model.Topology;
-import dev.lanescope.model.TopologyBuilder;
+import dev.lanescope.pipeline.CaptureAnalysis;
 import dev.lanescope.ui.main.MainViewModel;
 
 /**
@@ -54,11 +50,8 @@ public final class ScalingLauncher {
         }
         SimpleObjectProperty<CaptureGpus> capture = new SimpleObjectProperty<>();
         if (!inputs.isEmpty()) {
-            Capture c = CaptureLoader.load(inputs);
-            if (!c.functions().isEmpty() || !c.tree().isEmpty()) {
-                Topology t = TopologyBuilder.build(c);
-                capture.set(CaptureGpus.of(t, Analyzer.analyze(t)));
-            }
+            CaptureAnalysis c = CaptureAnalysis.load(inputs);
+            if (c.usable()) capture.set(CaptureGpus.of(c.topology(), c.report()));
         }
         ScalingWindow w = ScalingWindow.open(null, capture, dark ? MainViewModel.Theme.DARK : MainViewModel.Theme.LIGHT);
         ScalingViewModel vm = w.viewModel();

@@ -65,6 +65,13 @@ class CopyEngineRungTest {
     }
 
     @Test
+    void theLibraryRungComparesAgainstTheSlowerPush() {
+        // best push 0->1: kernel 10.29 (DMA 10.26); 1->0: 10.29 either way; the slower is 10.29
+        assertThat(CopyEngineRung.slowerPush(0, 1, workedCase())).isEqualTo(10.29);
+        assertThat(CopyEngineRung.slowerPush(0, 2, workedCase())).isNaN();
+    }
+
+    @Test
     void pullAloneIsNotAVerdict() {
         List<PeerCopy> pulls = workedCase().stream().filter(c -> c.initiator() == CopyInitiator.PULL).toList();
         RungFinding f = CopyEngineRung.judge(0, 1, pulls, GEN3_X16, "Gen3 x16");

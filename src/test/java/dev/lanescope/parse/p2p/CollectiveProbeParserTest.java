@@ -79,4 +79,21 @@ class CollectiveProbeParserTest {
         assertThat(junk.value()).isNull();
         assertThat(junk.problems()).extracting(p -> p.line()).containsExactly(1, 0);
     }
+
+    @Test
+    void theSameReadsOnTorch2AndTheOneGpuRefusalIsNotAReceipt() {
+        // torch 2.11 words gloo's timeout differently ("unbound_buffer.cc:78] Timed out"); the outcomes are the same
+        CollectiveProbeRun run = read("collective-gloo-torch2-hang.jsonl");
+        assertThat(run.versions()).startsWith("torch 2.11.0");
+        assertThat(run.ops()).anyMatch(o -> o.op().equals("all_reduce") && o.rank() == 1
+                && o.status() == OpStatus.HANG);
+        assertThat(run.ops()).filteredOn(o -> o.phase().equals("sendrecv")).hasSize(4)
+                .allMatch(o -> o.status() == OpStatus.OK);
+        // one GPU: the probe refuses (exit 3) with one end line; the reader says the probe did not start, and why
+        ParseResult<CollectiveProbeRun> one = CollectiveProbeParser.parse("c.jsonl",
+                P2pFixtures.lines("collective-h200x1-nccl.jsonl"));
+        assertThat(one.value()).isNull();
+        assertThat(one.problems()).singleElement().satisfies(p -> assertThat(p.message())
+                .startsWith("the collective probe did not start: needs two GPUs, torch sees 1"));
+    }
 }
