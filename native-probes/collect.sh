@@ -104,18 +104,44 @@ for d in /sys/bus/pci/devices/*; do
 done
 note sysfs-links.txt 0 "read /sys/bus/pci/devices/*/{current,max}_link_{speed,width} and numa_node ($count values)"
 
+# --- sysfs: what peer-to-peer needs: each function's DMA mask and IOMMU group ---------------------------------
+p2p=$dir/sysfs-p2p.txt
+: >"$p2p"
+count=0
+for d in /sys/bus/pci/devices/*; do
+    [ -d "$d" ] || continue
+    if [ -r "$d/dma_mask_bits" ] && value=$(cat "$d/dma_mask_bits" 2>/dev/null); then
+        printf '%s/dma_mask_bits:%s\n' "$d" "$value" >>"$p2p"
+        count=$((count + 1))
+    fi
+    if [ -L "$d/iommu_group" ]; then
+        group=$(readlink "$d/iommu_group" 2>/dev/null)
+        printf '%s/iommu_group:%s\n' "$d" "${group##*/}" >>"$p2p"
+    fi
+done
+note sysfs-p2p.txt 0 "read /sys/bus/pci/devices/*/dma_mask_bits and the iommu_group links ($count masks)"
+
 # --- kernel: the PCIe bandwidth lines of this boot (and the kernel's version line) -------------------------
 klog=$dir/kernel-pcie.txt
 : >"$klog"
+# p2p_lines RAW: the GPU drivers' peer-to-peer, VRAM/BAR and P2PDMA lines of that log into kernel-p2p.txt
+p2p_lines() {
+    [ -s "$dir/kernel-p2p.txt" ] && return 0
+    grep -i -e 'Detected VRAM' -e 'P2P access' -e 'p2pdma' -e 'peer-to-peer' -e 'P2PDMA whitelist' \
+        -e 'disable_acs_redir' "$dir/$1" >"$dir/kernel-p2p.txt" 2>/dev/null
+    note kernel-p2p.txt 0 "grep of $1 for the GPU drivers' peer-to-peer lines ($(wc -l <"$dir/kernel-p2p.txt" | tr -d ' ') lines)"
+}
 if command -v journalctl >/dev/null 2>&1; then
     run kernel-journal.raw journalctl -k -b --no-pager
     grep -e 'PCIe bandwidth' -e 'Linux version' "$dir/kernel-journal.raw" >"$klog" 2>/dev/null
+    p2p_lines kernel-journal.raw
     rm -f "$dir/kernel-journal.raw"
     note kernel-pcie.txt 0 "grep 'PCIe bandwidth' of journalctl -k -b ($(wc -l <"$klog" | tr -d ' ') lines)"
 fi
 if [ ! -s "$klog" ] && command -v dmesg >/dev/null 2>&1; then
     run kernel-dmesg.raw dmesg
     grep -e 'PCIe bandwidth' -e 'Linux version' "$dir/kernel-dmesg.raw" >"$klog" 2>/dev/null
+    p2p_lines kernel-dmesg.raw
     rm -f "$dir/kernel-dmesg.raw"
     note kernel-pcie.txt 0 "grep 'PCIe bandwidth' of dmesg ($(wc -l <"$klog" | tr -d ' ') lines)"
 fi
@@ -126,10 +152,15 @@ if command -v nvidia-smi >/dev/null 2>&1; then
         --query-gpu=index,pci.bus_id,name,pcie.link.gen.current,pcie.link.gen.max,pcie.link.gen.gpumax,pcie.link.gen.hostmax,pcie.link.width.current,pcie.link.width.max \
         --format=csv
     run nvidia-smi-topo.txt nvidia-smi topo -m
+    run nvidia-smi-topo-p2p.txt nvidia-smi topo -p2p r
 fi
 if command -v rocm-smi >/dev/null 2>&1; then
     run rocm-smi-bus.txt rocm-smi --showbus
     run rocm-smi-topo.txt rocm-smi --showtopo
+    run rocm-smi-topoaccess.txt rocm-smi --showtopoaccess
+fi
+if command -v lscpu >/dev/null 2>&1; then
+    run lscpu.txt lscpu
 fi
 
 # --- where and when ----------------------------------------------------------------------------------------

@@ -230,7 +230,8 @@ public final class PeerPaths {
         return cell != null && cell.matches("NV\\d+") ? cell : null;
     }
 
-    private static String gpuLabel(Topology t, Bdf bdf) {
+    /** nvidia-smi's label ({@code GPU0}) of a GPU, through the capture's nvidia-smi PCIe query; null when not there. */
+    public static String gpuLabel(Topology t, Bdf bdf) {
         for (var row : t.capture().nvidiaSmi()) {
             if (row.index() >= 0 && row.busId() != null && row.busId().device0().equals(bdf.device0())) {
                 return "GPU" + row.index();

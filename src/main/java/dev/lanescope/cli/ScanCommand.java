@@ -68,18 +68,23 @@ final class ScanCommand implements Callable<Integer> {
         } else if (csv == null || !csv.equals("-")) {
             out.printf("%d capture(s), %d host(s), %d unusable%n", r.capturesRead(), r.rows().size(), r.unusable());
             java.util.List<String[]> rows = new java.util.ArrayList<>();
-            rows.add(new String[] {"host", "worst", "where", "boot id", "captured"});
+            boolean p2p = r.rows().stream().anyMatch(h -> h.p2p() != null);
+            int cols = p2p ? 6 : 5;
+            rows.add(p2p ? new String[] {"host", "worst", "where", "boot id", "captured", "P2P ladder (2+ GPUs)"}
+                    : new String[] {"host", "worst", "where", "boot id", "captured"});
             for (FleetScan.HostRow h : r.rows()) {
-                rows.add(new String[] {h.host(), h.worst().words(), blank(h.where()),
-                        h.bootId() == null ? "-" : h.bootId(), h.capturedAt() == null ? "-" : h.capturedAt()});
+                String[] row = {h.host(), h.worst().words(), blank(h.where()),
+                        h.bootId() == null ? "-" : h.bootId(), h.capturedAt() == null ? "-" : h.capturedAt(),
+                        blank(h.p2p())};
+                rows.add(java.util.Arrays.copyOf(row, cols));
             }
             // columns as wide as their longest cell, so a long host name or port label never shifts the rest
-            int[] w = new int[5];
-            for (String[] row : rows) for (int i = 0; i < 5; i++) w[i] = Math.max(w[i], row[i].length());
+            int[] w = new int[cols];
+            for (String[] row : rows) for (int i = 0; i < cols; i++) w[i] = Math.max(w[i], row[i].length());
             for (String[] row : rows) {
                 StringBuilder line = new StringBuilder();
-                for (int i = 0; i < 4; i++) line.append(row[i]).append(" ".repeat(w[i] - row[i].length() + 2));
-                out.println(line.append(row[4]));
+                for (int i = 0; i < cols - 1; i++) line.append(row[i]).append(" ".repeat(w[i] - row[i].length() + 2));
+                out.println(line.append(row[cols - 1]));
             }
         }
         out.flush();

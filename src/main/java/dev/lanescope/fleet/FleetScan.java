@@ -20,6 +20,10 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 import dev.lanescope.analysis.HopVerdict;
 import dev.lanescope.analysis.LinkVerdict;
+import dev.lanescope.analysis.ladder.Ladder;
+import dev.lanescope.analysis.ladder.Ladders;
+import dev.lanescope.analysis.ladder.Rung;
+import dev.lanescope.capture.LadderEvidenceLoader;
 import dev.lanescope.parse.Csv;
 import dev.lanescope.pipeline.CaptureAnalysis;
 
@@ -91,11 +95,22 @@ public final class FleetScan {
     }
 
     /**
-     * One host. {@code worst} is its standing; {@code where} the hop ({@code port -> device}); {@code captures} how
-     * many captures of this host were found (the row describes the latest).
+     * One host. {@code worst} is its standing; {@code where} the hop ({@code port -> device}); {@code captures} how many
+     * captures of this host were found (the row describes the latest). For a host with two or more GPUs,
+     * {@code p2pRung} is the lowest P2P ladder rung that failed for any GPU pair (null when none failed or fewer than
+     * two GPUs) and {@code p2p} names it and the pair.
      */
     public record HostRow(String host, Worst worst, String where, String reason, String bootId, String capturedAt,
-                          String kernel, int faults, int captures, String source) {
+                          String kernel, int faults, int captures, String source, Integer p2pRung, String p2p) {
+        public HostRow(String host, Worst worst, String where, String reason, String bootId, String capturedAt,
+                       String kernel, int faults, int captures, String source) {
+            this(host, worst, where, reason, bootId, capturedAt, kernel, faults, captures, source, null, null);
+        }
+
+        HostRow withP2p(Integer rung, String text) {
+            return new HostRow(host, worst, where, reason, bootId, capturedAt, kernel, faults, captures, source, rung,
+                    text);
+        }
     }
 
     public record Result(List<HostRow> rows, int capturesRead, int unusable) {
@@ -199,7 +214,8 @@ public final class FleetScan {
         byHost.forEach((host, list) -> {
             HostRow last = list.stream().max(latest).orElseThrow();
             out.add(new HostRow(last.host(), last.worst(), last.where(), last.reason(), last.bootId(),
-                    last.capturedAt(), last.kernel(), last.faults(), list.size(), last.source()));
+                    last.capturedAt(), last.kernel(), last.faults(), list.size(), last.source(), last.p2pRung(),
+                    last.p2p()));
         });
         out.sort(Comparator.comparingInt((HostRow r) -> r.worst().rank()).thenComparing(HostRow::host));
         return out;
@@ -231,8 +247,22 @@ public final class FleetScan {
                     : said.get(0), s.bootId(),
                     s.capturedAt(), kernel, 0, 1, source);
         }
-        return new HostRow(host, Worst.of(worst.verdict()), worst.hopLabel(), worst.reason(), s.bootId(), s.capturedAt(),
-                kernel, faults, 1, source);
+        return withLadder(new HostRow(host, Worst.of(worst.verdict()), worst.hopLabel(), worst.reason(), s.bootId(),
+                s.capturedAt(), kernel, faults, 1, source), s, input);
+    }
+
+    /** The lowest failed P2P ladder rung over every GPU pair, for a host with two or more GPUs. */
+    static HostRow withLadder(HostRow row, CaptureAnalysis s, Path input) {
+        if (Ladders.gpus(s.topology()).size() < 2) return row;
+        Ladder lowest = null;
+        for (Ladder l : Ladders.allGpuPairs(s.topology(), LadderEvidenceLoader.load(List.of(input)))) {
+            Rung f = l.lowestFailed();
+            if (f != null && (lowest == null || f.rung() < lowest.lowestFailed().rung())) lowest = l;
+        }
+        if (lowest == null) return row.withP2p(null, "no rung failed");
+        Rung f = lowest.lowestFailed();
+        return row.withP2p(f.rung(), "rung " + f.rung() + " (" + f.name() + ") fails for "
+                + s.topology().address(lowest.a()) + " and " + s.topology().address(lowest.b()));
     }
 
     private static HostRow unusable(Path root, Path input, String why) {
@@ -253,9 +283,9 @@ public final class FleetScan {
         for (HostRow r : rows) {
             out.add(java.util.Arrays.asList(r.host(), r.worst().key(), r.where(), r.reason(), r.bootId(),
                     r.capturedAt(), r.kernel(), Integer.toString(r.faults()), Integer.toString(r.captures()),
-                    r.source()));
+                    r.source(), r.p2pRung() == null ? "" : r.p2pRung().toString(), r.p2p()));
         }
         return Csv.table(List.of("host", "worst_verdict", "where", "reason", "boot_id", "captured_at", "kernel",
-                "faults", "captures", "source"), out);
+                "faults", "captures", "source", "p2p_lowest_failed_rung", "p2p"), out);
     }
 }

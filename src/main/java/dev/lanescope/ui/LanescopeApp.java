@@ -92,6 +92,7 @@ public class LanescopeApp extends Application {
         opts.fleet().apply(vm, fleet);
         // the side panel's tabs follow the main window's capture and selected card: they can open before it loads
         if (opts.ceiling()) main.showCeiling();
+        if (opts.ladder()) main.showLadder().viewModel().addEvidence(opts.evidence());
         if (opts.receipt() != null) main.showProbe().openReceipt(opts.receipt());
         if (Boolean.getBoolean("lanescope.timing")) {
             System.out.println("lanescope timing: window shown "

@@ -19,11 +19,13 @@ import dev.lanescope.ui.model.EdgeColours;
  * The window's command line, read by picocli: capture paths (files, folders, .tar.gz), {@code --select BDF} (preselect
  * a card), {@code --mode verdicts|atomics}, {@code --theme light|dark}, {@code --sample NAME} (one of {@code samples/}),
  * {@code --receipt FILE} (open the side panel's probe tab with this receipt), {@code --ceiling} (open the side panel's
- * "Does the link matter?" tab), {@code --compare A B} (open A, then compare it with B), {@code --scan DIR} (open the
+ * "Does the link matter?" tab), {@code --ladder} (open the P2P ladder tab; {@code --evidence FILE...} adds its evidence
+ * files), {@code --compare A B} (open A, then compare it with B), {@code --scan DIR} (open the
  * fleet table over DIR). No path opens the bundled sample.
  */
 public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mode, MainViewModel.Theme theme,
-                             String sample, Path receipt, boolean ceiling, FleetStartup fleet) {
+                             String sample, Path receipt, boolean ceiling, FleetStartup fleet, boolean ladder,
+                             List<Path> evidence) {
 
     /**
      * The default sample: a real laptop capture (root, lspci -vv) whose verdicts show what the tool is for:
@@ -54,6 +56,11 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
         Path receipt;
         @Option(names = "--ceiling", description = "open the \"Does the link matter?\" tab")
         boolean ceiling;
+        @Option(names = "--ladder", description = "open the P2P ladder tab")
+        boolean ladder;
+        @Option(names = "--evidence", arity = "1..*", paramLabel = "FILE",
+                description = "evidence files for the P2P ladder (logs, probe outputs, nvidia-smi/rocm-smi output)")
+        List<Path> evidence = new ArrayList<>();
         @Option(names = "--compare", arity = "2", paramLabel = "CAPTURE", description = "open A, then compare it with B")
         List<Path> compare;
         @Option(names = "--scan", paramLabel = "DIR", description = "open the fleet table over a folder of bundles")
@@ -109,7 +116,8 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
         return new StartupOptions(List.copyOf(inputs), spec.select,
                 spec.mode == ModeArg.atomics ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS,
                 spec.theme == ThemeArg.dark ? MainViewModel.Theme.DARK : MainViewModel.Theme.LIGHT,
-                spec.sample, spec.receipt, spec.ceiling, new FleetStartup(compareWith, spec.scan));
+                spec.sample, spec.receipt, spec.ceiling, new FleetStartup(compareWith, spec.scan),
+                spec.ladder || !spec.evidence.isEmpty(), List.copyOf(spec.evidence));
     }
 
     /** Where the bundled samples are: {@code -Dlanescope.samples}, else {@code samples/} in the working folder. */

@@ -94,10 +94,10 @@ class FleetScanTest {
         assertThat(run.exit()).isZero();
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.get(0)).isEqualTo("host,worst_verdict,where,reason,boot_id,captured_at,kernel,faults,captures,"
-                + "source");
+                + "source,p2p_lowest_failed_rung,p2p");
         assertThat(lines).hasSize(5);
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("node1,WIDTH_DEGRADED,0000:00:01.0 -> 0000:01:00.0,\"")
-                .endsWith(",bbbb-2,2026-10-19T06:10:57Z,,1,2,node1-b.tar.gz"));
+                .endsWith(",bbbb-2,2026-10-19T06:10:57Z,,1,2,node1-b.tar.gz,,"));
         JsonNode j = new ObjectMapper().readTree(run.out());
         assertThat(j.get("captures").asInt()).isEqualTo(5);
         assertThat(j.get("hosts")).hasSize(4);

@@ -39,6 +39,8 @@ import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
 import dev.lanescope.ui.ceiling.CeilingWindow;
+import dev.lanescope.ui.ladder.LadderPanel;
+import dev.lanescope.ui.ladder.LadderViewModel;
 import dev.lanescope.ui.model.EdgeColours;
 import dev.lanescope.ui.probe.ProbeBackend;
 import dev.lanescope.ui.probe.ProbeViewModel;
@@ -58,6 +60,7 @@ public final class MainController {
     private SidePanel side;
     private ProbeViewModel probe;
     private CeilingWindow ceiling;
+    private LadderPanel ladder;
 
     @FXML private BorderPane root;
     @FXML private Menu recentMenu;
@@ -155,6 +158,7 @@ public final class MainController {
             }
         });
         vm.candidateProperty().addListener((o, a, b) -> refresh());
+        vm.pairPeerProperty().addListener((o, a, b) -> refresh());
         vm.loadedProperty().addListener((o, a, b) -> {
             boolean fresh = a == null || b == null || a.topology() != b.topology();
             boolean refolded = !fresh && b != null && !a.picture().focus().equals(b.picture().focus());
@@ -209,10 +213,10 @@ public final class MainController {
     public static final String CARD = "card";
     public static final String PROBE = "probe";
     public static final String CEILING = "ceiling";
+    public static final String LADDER = "ladder";
 
     /**
-     * The side panel's tabs, each with a View menu entry and a shortcut (Ctrl+1, 2, 3; a future P2P ladder takes the
-     * next digit), plus "open the current tab in its own window". The probe and the ceiling chart are built the
+     * The side panel's tabs, each with a View menu entry and a shortcut (Ctrl+1 to 4), plus "open the current tab in its own window". The probe and the ceiling chart are built the
      * first time they are shown, so a start that never opens them does not pay for them.
      */
     private void installSidePanel() {
@@ -223,6 +227,8 @@ public final class MainController {
                 1180, 860, () -> ProbeWindow.load(probe(), vm)), null);
         side.add(new SidePanel.Page(CEILING, "Does the link matter?", KeyCombination.keyCombination("Shortcut+3"),
                 0.70, 1440, 940, () -> ceilingPanel().root()), null);
+        side.add(new SidePanel.Page(LADDER, "P2P ladder", KeyCombination.keyCombination("Shortcut+4"), 0.46,
+                900, 940, () -> ladderPanel().root()), null);
         viewMenu.getItems().add(new SeparatorMenuItem());
         for (SidePanel.Page p : side.pages()) {
             MenuItem mi = new MenuItem("Side panel: " + p.title());
@@ -258,6 +264,18 @@ public final class MainController {
     public CeilingWindow ceilingPanel() {
         if (ceiling == null) ceiling = CeilingWindow.panel(vm);
         return ceiling;
+    }
+
+    /** The P2P ladder tab's panel, made (not shown) on first use. */
+    public LadderPanel ladderPanel() {
+        if (ladder == null) ladder = new LadderPanel(new LadderViewModel(vm), vm);
+        return ladder;
+    }
+
+    /** Shows the P2P ladder tab (or its window) and returns the panel. */
+    public LadderPanel showLadder() {
+        side.show(LADDER);
+        return ladderPanel();
     }
 
     /** Shows the probe tab (or its window) and returns its view-model. */

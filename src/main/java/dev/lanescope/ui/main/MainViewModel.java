@@ -73,6 +73,7 @@ public final class MainViewModel {
     private final ReadOnlyObjectWrapper<CardAdvice> advice = new ReadOnlyObjectWrapper<>();
     private final ObjectProperty<CardAdvice.Candidate> candidate = new SimpleObjectProperty<>();
     private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
+    private final ObjectProperty<Bdf> pairPeer = new SimpleObjectProperty<>();
     private final Set<String> expanded = new HashSet<>();
     private final RecentCaptures recent;
     private final ObservableList<List<Path>> recentList = FXCollections.observableArrayList();
@@ -150,6 +151,11 @@ public final class MainViewModel {
 
     public ObjectProperty<CardAdvice.Candidate> candidateProperty() {
         return candidate;
+    }
+
+    /** The P2P ladder's second card: its path is highlighted beside the selected card's. */
+    public ObjectProperty<Bdf> pairPeerProperty() {
+        return pairPeer;
     }
 
     public ObjectProperty<Theme> themeProperty() {
@@ -407,7 +413,12 @@ public final class MainViewModel {
     public Set<String> highlighted() {
         Loaded l = loaded.get();
         if (l == null || selected.get() == null) return Set.of();
-        return EdgeColours.pathIds(l.picture(), l.topology(), selected.get());
+        Set<String> ids = EdgeColours.pathIds(l.picture(), l.topology(), selected.get());
+        Bdf peer = pairPeer.get();
+        if (peer == null || l.topology().node(peer).isEmpty()) return ids;
+        Set<String> both = new java.util.LinkedHashSet<>(ids);
+        both.addAll(EdgeColours.pathIds(l.picture(), l.topology(), peer));
+        return both;
     }
 
     /** In AtomicOps mode: the box where the selected card's chain breaks (empty when it does not, or in verdict mode). */

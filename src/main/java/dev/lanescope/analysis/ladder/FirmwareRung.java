@@ -1,0 +1,113 @@
+package dev.lanescope.analysis.ladder;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.lanescope.model.Bar;
+import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.ResizableBar;
+import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.ladder.VramBarLine;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.model.p2p.RungStatus;
+
+/** Rung 1: Above-4G decoding and Resizable BAR in effect, the whole VRAM visible through the BAR ("large BAR"). */
+final class FirmwareRung {
+
+    static final String NAME = "Firmware and BARs";
+    static final long SMALL_BAR = 256L << 20;
+    static final String RULE = "Each card's VRAM aperture (its largest prefetchable BAR) must be assigned, and large:"
+            + " amdgpu allows peer access only when the whole VRAM is visible (its log line 'Detected VRAM RAM=...M,"
+            + " BAR=...M' with BAR at least RAM); a 256 MiB aperture means Above 4G Decoding or Resizable BAR is off"
+            + " in the firmware. A Resizable BAR left at 256 MiB while the card offers more is the same fault.";
+
+    private FirmwareRung() {
+    }
+
+    private record One(RungStatus status, String text, List<Evidence> lines, String next) {
+    }
+
+    static Rung of(Pair p) {
+        List<One> ones = new ArrayList<>();
+        for (TopoNode.FunctionNode n : p.both()) ones.add(one(p, n));
+        RungStatus s = ones.stream().anyMatch(o -> o.status == RungStatus.FAIL) ? RungStatus.FAIL
+                : ones.stream().anyMatch(o -> o.status == RungStatus.NOT_PROVEN) ? RungStatus.NOT_PROVEN
+                : RungStatus.PASS;
+        List<Evidence> ev = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        List<String> next = new ArrayList<>();
+        for (One o : ones) {
+            ev.addAll(o.lines);
+            if (text.length() > 0) text.append(' ');
+            text.append(o.text);
+            if (o.status != RungStatus.PASS && o.next != null) next.add(o.next);
+        }
+        return new Rung(1, NAME, s, text.toString(), ev, RULE, s == RungStatus.PASS ? null : String.join("; ", new java.util.LinkedHashSet<>(next)));
+    }
+
+    private static One one(Pair p, TopoNode.FunctionNode n) {
+        PciFunction f = n.function();
+        String who = p.addr(n);
+        String lspci = "sudo lspci -vv -s " + who;
+        List<Evidence> lines = new ArrayList<>();
+        VramBarLine vl = p.ev().vram().stream().filter(v -> v.device().device0().equals(f.bdf().device0()))
+                .findFirst().orElse(null);
+        Bar bar = Pair.vramBar(f);
+        if (bar != null) lines.addAll(p.barLines(f, bar.index()));
+        if (vl != null) {
+            lines.add(vl.at());
+            if (vl.wholeVramVisible()) {
+                return new One(RungStatus.PASS, who + ": the whole VRAM is visible (amdgpu: " + vl.ramMiB()
+                        + " MiB of VRAM, " + vl.barMiB() + " MiB BAR).", lines, null);
+            }
+            return new One(RungStatus.FAIL, who + ": only " + vl.barMiB() + " MiB of its " + vl.ramMiB()
+                    + " MiB VRAM is visible (amdgpu's own line): amdgpu refuses peer access without a large BAR.",
+                    lines, "enable Above 4G Decoding and Resizable BAR in the firmware setup (and CSM off), reboot, then"
+                    + " check `sudo dmesg | grep 'Detected VRAM'` shows BAR at least RAM");
+        }
+        if (!p.isGpu(n)) {
+            return new One(RungStatus.PASS, who + " is not a GPU: it has no VRAM aperture to enlarge.", lines, null);
+        }
+        if (bar == null) {
+            Evidence rec = Pair.recordLine(f);
+            if (rec != null) lines.add(rec);
+            return new One(RungStatus.NOT_PROVEN, who + ": the capture shows no memory BARs for this card.", lines,
+                    "capture `" + lspci + "` (the Region lines)");
+        }
+        if (!bar.assigned() || bar.disabled() || bar.virtual()) {
+            return new One(RungStatus.FAIL, who + ": its VRAM BAR " + bar.index() + " is not assigned an address"
+                    + " (the firmware found no room for it): enable Above 4G Decoding.", lines,
+                    "enable Above 4G Decoding in the firmware setup, reboot, and check `" + lspci
+                    + "` shows an address on Region " + bar.index());
+        }
+        ResizableBar rb = f.resizableBars().stream().filter(r -> r.barIndex() == bar.index()).findFirst().orElse(null);
+        long size = bar.sizeBytes();
+        String at = "BAR " + bar.index() + " is " + Pair.size(size) + " at " + Pair.address(bar.address());
+        if (rb != null && rb.currentBytes() > 0 && rb.currentBytes() <= SMALL_BAR
+                && rb.maxSupportedBytes() > rb.currentBytes()) {
+            return new One(RungStatus.FAIL, who + ": Resizable BAR is at " + Pair.size(rb.currentBytes())
+                    + " while the card offers up to " + Pair.size(rb.maxSupportedBytes())
+                    + ": the firmware has not enlarged it.", lines,
+                    "enable Resizable BAR (and Above 4G Decoding, CSM off) in the firmware setup, reboot, and check `"
+                    + lspci + "` shows 'current size' " + Pair.size(rb.maxSupportedBytes()));
+        }
+        if (size > 0 && size <= SMALL_BAR) {
+            if (Pair.isAmd(f)) {
+                return new One(RungStatus.FAIL, who + ": " + at + ": a small BAR, so not all VRAM is visible and amdgpu"
+                        + " refuses peer access.", lines, "enable Above 4G Decoding and Resizable BAR in the firmware"
+                        + " setup, reboot, and check `sudo dmesg | grep 'Detected VRAM'` shows BAR at least RAM");
+            }
+            return new One(RungStatus.NOT_PROVEN, who + ": " + at + ": a small BAR; whether this card's driver can"
+                    + " map its peer's memory through it is not in the capture.", lines,
+                    "enable Above 4G Decoding and Resizable BAR in the firmware setup if offered, then run"
+                    + " `nvidia-smi topo -p2p r` for the driver's own answer");
+        }
+        String above4g = Long.compareUnsigned(bar.address(), 1L << 32) >= 0 ? " (above 4 GiB: Above 4G Decoding in"
+                + " effect)" : "";
+        String rebar = rb == null ? "" : rb.currentBytes() > 0 && rb.currentBytes() < rb.maxSupportedBytes()
+                ? "; Resizable BAR at " + Pair.size(rb.currentBytes()) + " of up to " + Pair.size(rb.maxSupportedBytes())
+                : "; Resizable BAR at its largest size";
+        String vram = Pair.isAmd(f) ? " amdgpu's 'Detected VRAM' line would confirm the whole VRAM is visible." : "";
+        return new One(RungStatus.PASS, who + ": " + at + above4g + rebar + ": a large BAR." + vram, lines, null);
+    }
+}

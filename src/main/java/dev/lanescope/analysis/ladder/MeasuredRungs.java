@@ -1,0 +1,141 @@
+package dev.lanescope.analysis.ladder;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.lanescope.analysis.PathCeiling;
+import dev.lanescope.analysis.PathCeilings;
+import dev.lanescope.analysis.PeerPaths;
+import dev.lanescope.analysis.p2p.CollectiveRung;
+import dev.lanescope.analysis.p2p.CopyEngineRung;
+import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.p2p.ChannelTransport;
+import dev.lanescope.model.p2p.CollectiveTable;
+import dev.lanescope.model.p2p.NcclLog;
+import dev.lanescope.model.p2p.PeerCopyRun;
+import dev.lanescope.model.p2p.RungFinding;
+import dev.lanescope.model.p2p.RungStatus;
+
+/**
+ * Rungs 6 to 8: copy engines, collective library, collective probe; measured on the box, never read from lspci.
+ * Rungs 6 and 7 are judged by {@link CopyEngineRung} and {@link CollectiveRung} on the pair's measurements.
+ */
+final class MeasuredRungs {
+
+    static final String COPY = "Copy engines";
+    static final String LIBRARY = "Collective library";
+    static final String PROBE = "Collective probe";
+
+    static final String PROBE_RULE = "Two processes, one per GPU, from a real file, 25 s group timeout:"
+            + " broadcast, all_reduce and barrier must complete (else tensor parallel is dead here), then send/recv"
+            + " alone in a fresh group (else pipeline parallel is dead too). One card alone proves nothing.";
+
+    private MeasuredRungs() {
+    }
+
+    /** A peer-copy run that measured this pair, with the pair's indices in it. */
+    record PairRun(PeerCopyRun run, int a, int b, String how) {
+    }
+
+    static PairRun pairRun(Pair p) {
+        for (PeerCopyRun r : p.ev().copyRuns()) {
+            int ia = r.indexOf(p.a().bdf().toString());
+            int ib = r.indexOf(p.b().bdf().toString());
+            if (ia >= 0 && ib >= 0) return new PairRun(r, ia, ib, null);
+        }
+        if (Ladders.gpus(p.t()).size() == 2) {
+            for (PeerCopyRun r : p.ev().copyRuns()) {
+                if (r.busIds().isEmpty() && !r.between(0, 1).isEmpty()) {
+                    return new PairRun(r, 0, 1, "the run names no PCI addresses; with two GPUs in the capture its"
+                            + " GPUs 0 and 1 are taken to be this pair");
+                }
+            }
+        }
+        return null;
+    }
+
+    static List<Rung> of(Pair p) {
+        PairRun run = pairRun(p);
+        Rung copy;
+        double push = Double.NaN;
+        if (run == null) {
+            String ia = index(p, p.a());
+            String ib = index(p, p.b());
+            String next = p.bothAmdGpus()
+                    ? "run TransferBench's peer test between the two cards (`TransferBench p2p 64M`, GFX and DMA"
+                    + " engines) and pass its output with --evidence"
+                    : "`make -C native-probes p2p && native-probes/build/p2p_bw" + (ia == null || ib == null ? ""
+                    : " --gpu " + ia + " --gpu " + ib) + " > p2p.jsonl`" + (ia == null || ib == null
+                    ? " (every GPU pair; the CUDA index of each card is in `nvidia-smi -L`)" : "")
+                    + ", then pass p2p.jsonl with --evidence";
+            copy = new Rung(6, COPY, RungStatus.NOT_PROVEN, "No peer copy measurement for this pair is in the"
+                    + " evidence.", List.of(), CopyEngineRungRule.RULE, next);
+        } else {
+            double link = linkGbPerS(p);
+            String words = p.nvlink() != null ? "the PCIe path (NVLink " + p.nvlink() + " carries more)" : "the PCIe path";
+            RungFinding f = CopyEngineRung.judge(run.a(), run.b(), run.run().copies(), link, words);
+            copy = rung(6, COPY, f, run.how());
+            push = CopyEngineRung.slowerPush(run.a(), run.b(), run.run().copies());
+        }
+        return List.of(copy, library(p, push), new Rung(8, PROBE, RungStatus.NOT_PROVEN, "No two-process collective"
+                + " probe for this pair is in the evidence.", List.of(), PROBE_RULE, "stop any service using the"
+                + " GPUs, then run a two-process torch.distributed check, one process per GPU (" + p.addr(p.a())
+                + " and " + p.addr(p.b()) + "), from a saved .py file with a 25 s timeout: broadcast, all_reduce,"
+                + " barrier, then send/recv alone in a fresh group; pass its output with --evidence"));
+    }
+
+    /** Rung 7 from the two-GPU collective tables and the NCCL logs' channels between this pair. */
+    static Rung library(Pair p, double push) {
+        List<CollectiveTable> tables = p.ev().tables().stream().filter(t -> t.ranks() <= 2).toList();
+        List<ChannelTransport> channels = new ArrayList<>();
+        for (NcclLog log : p.ev().ncclLogs()) channels.addAll(log.betweenBuses(p.a().bdf().toString(),
+                p.b().bdf().toString()));
+        if (tables.isEmpty() && channels.isEmpty()) {
+            String lib = p.bothAmdGpus() ? "rccl-tests" : "nccl-tests";
+            return new Rung(7, LIBRARY, RungStatus.NOT_PROVEN, "No collective-library run for this pair is in the"
+                    + " evidence.", List.of(), CopyEngineRungRule.LIBRARY_RULE, "`NCCL_DEBUG=INFO"
+                    + " NCCL_DEBUG_SUBSYS=INIT,P2P,SHM,NET ./build/sendrecv_perf -b 8 -e 1G -f 2 -g 2 2>&1 | tee"
+                    + " sendrecv.log` from " + lib + " on these two GPUs, then pass sendrecv.log with --evidence");
+        }
+        return rung(7, LIBRARY, CollectiveRung.judge(tables, channels, push), null);
+    }
+
+    static Rung rung(int n, String name, RungFinding f, String note) {
+        String finding = note == null ? f.headline() : f.headline() + " (" + note + ")";
+        return new Rung(n, name, f.status(), finding, f.evidence(), KernelRung.capital(f.rule()) + ".",
+                f.status() == RungStatus.PASS ? null : f.next());
+    }
+
+    /** GB/s per direction the slower card's path is capable of (its LnkCap chain, never the idle trained link). */
+    static double linkGbPerS(Pair p) {
+        double min = Double.NaN;
+        for (TopoNode.FunctionNode n : p.both()) {
+            PathCeiling c = PathCeilings.of(p.t(), n);
+            if (c == null || c.pathCapableMbps() <= 0) return Double.NaN;
+            double g = c.pathCapableMbps() / 8000.0;
+            min = Double.isNaN(min) ? g : Math.min(min, g);
+        }
+        return min;
+    }
+
+    /** The GPU's index as nvidia-smi counts it where the capture says, else null. */
+    static String index(Pair p, TopoNode.FunctionNode n) {
+        String l = PeerPaths.gpuLabel(p.t(), n.bdf());
+        return l != null ? l.substring(3) : null;
+    }
+
+    /** The rules of rungs 6 and 7 as the user reads them when nothing was measured yet. */
+    static final class CopyEngineRungRule {
+        static final String RULE = "Peer copies measured on the box, push and pull, each direction, and both"
+                + " directions at once: each direction's best push copy must reach " + CopyEngineRung.PUSH_SHARE_PERCENT
+                + " % of the link's per-direction payload rate; pull alone is not a verdict (one measured pair:"
+                + " push 10.29 GB/s, pull 1.5 to 3.2, bidirectional 19.7 aggregate on Gen3 x16, a pass).";
+        static final String LIBRARY_RULE = "NCCL/RCCL send/receive (else collective) bus bandwidth must reach "
+                + CollectiveRung.LIBRARY_SHARE_PERCENT + " % of the pair's push copy (9.75 of 10.29 GB/s = 94.7 %"
+                + " passes), and every channel between the pair must be direct: a channel via SHM fails the direct"
+                + " path whatever the number.";
+
+        private CopyEngineRungRule() {
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.lanescope.capture;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.lanescope.model.Problem;
+import dev.lanescope.model.ladder.LadderEvidence;
+import dev.lanescope.model.p2p.CollectiveTable;
+import dev.lanescope.model.p2p.NcclLog;
+import dev.lanescope.model.p2p.PeerCopyRun;
+import dev.lanescope.parse.ParseResult;
+import dev.lanescope.parse.ladder.PeerEvidenceParser;
+import dev.lanescope.parse.p2p.NcclLogParser;
+import dev.lanescope.parse.p2p.NcclTestsParser;
+import dev.lanescope.parse.p2p.P2pBwParser;
+import dev.lanescope.parse.p2p.TransferBenchParser;
+
+/**
+ * Reads the P2P ladder's evidence from a capture and from the user's extra evidence files (logs, nvidia-smi and
+ * rocm-smi output, p2p_bw and TransferBench runs, nccl-tests tables, NCCL_DEBUG=INFO logs): folders, archives and
+ * plain files, within the same size bounds as a capture. Every file goes through {@link PeerEvidenceParser}; those
+ * that hold a peer-copy run, a collective table or NCCL's connection lines through the matching parser as well.
+ */
+public final class LadderEvidenceLoader {
+
+    /** A line by which a serving or training framework names itself in its own log. */
+    private static final java.util.regex.Pattern FRAMEWORK = java.util.regex.Pattern.compile(
+            "(?i)\\b(sglang|vllm|torch\\.distributed|torchrun|tensorrt|deepspeed|megatron|llama\\.cpp|"
+            + "text-generation-inference|lmdeploy)\\b");
+
+    private LadderEvidenceLoader() {
+    }
+
+    public static LadderEvidence load(List<Path> inputs) {
+        List<RawFile> raw = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        InputReader.Budget budget = new InputReader.Budget();
+        for (Path p : inputs == null ? List.<Path>of() : inputs) {
+            if (p != null) InputReader.read(p, raw, problems, budget);
+        }
+        PeerEvidenceParser parser = new PeerEvidenceParser();
+        List<PeerCopyRun> runs = new ArrayList<>();
+        List<CollectiveTable> tables = new ArrayList<>();
+        List<NcclLog> logs = new ArrayList<>();
+        java.util.Set<String> framework = new java.util.HashSet<>();
+        for (int i = 0; i < raw.size(); i++) {
+            RawFile f = raw.set(i, null);
+            TextLines.Text text;
+            try {
+                text = TextLines.read(f.name(), f::open);
+            } catch (java.io.IOException | RuntimeException e) {
+                problems.add(InputReader.unreadable(f.name(), f.file(), e));
+                continue;
+            }
+            if (text == null) continue;
+            List<String> lines = text.lines();
+            parser.read(f.name(), lines);
+            if (lines.stream().anyMatch(l -> l.contains("\"tool\":\"p2p_bw\""))) {
+                keep(P2pBwParser.parse(f.name(), lines), runs, problems);
+            } else if (lines.stream().anyMatch(l -> l.contains("TransferBench"))) {
+                keep(TransferBenchParser.parse(f.name(), lines), runs, problems);
+            }
+            if (lines.stream().anyMatch(l -> l.contains("bus bandwidth") || l.contains("busbw"))) {
+                ParseResult<List<CollectiveTable>> r = NcclTestsParser.parse(f.name(), lines);
+                tables.addAll(r.value());
+                if (!r.value().isEmpty()) problems.addAll(r.problems());
+            }
+            if (lines.stream().anyMatch(l -> l.contains("NCCL INFO") || l.contains("isAllDirectP2p"))) {
+                ParseResult<NcclLog> r = NcclLogParser.parse(f.name(), lines);
+                if (!r.value().channels().isEmpty() || r.value().allDirectP2p() != null) {
+                    logs.add(r.value());
+                    if (lines.stream().anyMatch(l -> FRAMEWORK.matcher(l).find())) framework.add(f.name());
+                }
+            }
+        }
+        LadderEvidence e = parser.result();
+        problems.addAll(e.problems());
+        return new LadderEvidence(e.files(), e.barLines(), e.vram(), e.refusals(), e.dmaMasks(), e.matrices(), runs,
+                tables, logs, framework, e.cpuVendor(), e.cpuFamily(), e.cpuLine(), problems);
+    }
+
+    private static void keep(ParseResult<PeerCopyRun> r, List<PeerCopyRun> runs, List<Problem> problems) {
+        if (r.value() == null || r.value().copies().isEmpty() && r.value().access().isEmpty()) return;
+        runs.add(r.value());
+        problems.addAll(r.problems());
+    }
+}

@@ -1,0 +1,165 @@
+package dev.lanescope.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import dev.lanescope.analysis.ladder.Ladder;
+import dev.lanescope.analysis.ladder.Ladders;
+import dev.lanescope.analysis.ladder.Rung;
+import dev.lanescope.capture.LadderEvidenceLoader;
+import dev.lanescope.model.Bdf;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.model.ladder.LadderEvidence;
+import dev.lanescope.pipeline.CaptureAnalysis;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lanescope ladder CAPTURE --pair A,B [--evidence FILE...] [--json]}: the P2P acceptance ladder of a pair. */
+@Command(name = "ladder", mixinStandardHelpOptions = true,
+        description = {"The P2P acceptance ladder of a pair of GPUs (every GPU pair without --pair): firmware and"
+                + " BARs, link, DMA addressability, kernel P2PDMA, driver peer access, copy engines, collective"
+                + " library, collective probe, framework; each rung passed, failed or not proven, with the lines it"
+                + " rests on and, for a rung not passed, the next command to run."})
+final class LadderCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
+    List<Path> inputs;
+
+    @Option(names = "--pair", paramLabel = "A,B", description = "The two devices: BB:DD.F or DDDD:BB:DD.F each.")
+    String pair;
+
+    @Option(names = "--evidence", arity = "1..*", paramLabel = "FILE",
+            description = "Extra evidence: logs (dmesg, NCCL_DEBUG=INFO, the framework's), nvidia-smi topo -p2p r,"
+                    + " rocm-smi --showtopoaccess/--showbus, sysfs dma_mask_bits, probe outputs.")
+    List<Path> evidence = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print the machine form.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Bdf[] ab = null;
+        if (pair != null) {
+            String[] parts = pair.split(",");
+            Bdf a = parts.length == 2 ? Bdf.tryParse(parts[0].trim()) : null;
+            Bdf b = parts.length == 2 ? Bdf.tryParse(parts[1].trim()) : null;
+            if (a == null || b == null) {
+                err.println("lanescope: --pair '" + pair + "' is not two PCI addresses (want A,B as BB:DD.F or"
+                        + " DDDD:BB:DD.F)");
+                err.flush();
+                return Main.EXIT_UNUSABLE;
+            }
+            ab = new Bdf[] {a, b};
+        }
+        CaptureAnalysis loaded = CaptureAnalysis.load(inputs, false, CaptureAnalysis.Progress.NONE);
+        if (!loaded.usable()) {
+            Main.explainUnusable(loaded, err);
+            return Main.EXIT_UNUSABLE;
+        }
+        List<Path> all = new ArrayList<>(inputs);
+        all.addAll(evidence);
+        LadderEvidence ev = LadderEvidenceLoader.load(all);
+        for (var p : ev.problems()) if (p.severity() != dev.lanescope.model.Severity.INFO) err.println(p);
+        List<Ladder> ladders = new ArrayList<>();
+        if (ab != null) {
+            for (Bdf b : ab) {
+                if (loaded.topology().node(b).isEmpty()) {
+                    err.println("lanescope: " + b + " is not in " + loaded.capture().label() + "; its GPUs: "
+                            + gpuList(loaded));
+                    err.flush();
+                    return Main.EXIT_UNUSABLE;
+                }
+            }
+            try {
+                ladders.add(Ladders.of(loaded.topology(), ev, ab[0], ab[1]));
+            } catch (IllegalArgumentException e) {
+                err.println("lanescope: --pair: " + e.getMessage());
+                err.flush();
+                return Main.EXIT_UNUSABLE;
+            }
+        } else {
+            ladders.addAll(Ladders.allGpuPairs(loaded.topology(), ev));
+            if (ladders.isEmpty()) {
+                out.println("No pair of GPUs in " + loaded.capture().label() + " (found: " + gpuList(loaded)
+                        + "); name any two devices with --pair A,B.");
+                out.flush();
+                return 0;
+            }
+        }
+        if (json) {
+            Object o = ladders.size() == 1 && ab != null ? json(ladders.get(0)) : ladders.stream().map(LadderCommand::json).toList();
+            out.println(AnalyzeCommand.mapper().writeValueAsString(o));
+        } else {
+            for (int i = 0; i < ladders.size(); i++) {
+                if (i > 0) out.println();
+                out.print(text(ladders.get(i)));
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static String gpuList(CaptureAnalysis l) {
+        List<String> s = new ArrayList<>();
+        for (var n : Ladders.gpus(l.topology())) s.add(l.topology().address(n.bdf()));
+        return s.isEmpty() ? "none" : String.join(", ", s);
+    }
+
+    static Map<String, Object> json(Ladder l) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("pair", List.of(l.a().toString(), l.b().toString()));
+        o.put("headline", l.headline());
+        List<Map<String, Object>> rungs = new ArrayList<>();
+        for (Rung r : l.rungs()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("rung", r.rung());
+            m.put("name", r.name());
+            m.put("status", r.status().name());
+            m.put("finding", r.finding());
+            List<Map<String, Object>> ev = new ArrayList<>();
+            for (Evidence e : r.evidence()) {
+                Map<String, Object> em = new LinkedHashMap<>();
+                em.put("file", e.file());
+                em.put("line", e.line());
+                em.put("text", e.text());
+                ev.add(em);
+            }
+            m.put("evidence", ev);
+            m.put("rule", r.rule());
+            m.put("next", r.next());
+            rungs.add(m);
+        }
+        o.put("rungs", rungs);
+        Rung low = l.lowestNotPassed();
+        o.put("lowestNotPassed", low == null ? null : low.rung());
+        Rung f = l.lowestFailed();
+        o.put("lowestFailed", f == null ? null : f.rung());
+        return o;
+    }
+
+    static String text(Ladder l) {
+        StringBuilder s = new StringBuilder();
+        s.append(l.headline()).append('\n');
+        s.append("P2P ladder for ").append(l.a().shortForm()).append(" (").append(l.aName()).append(") and ")
+                .append(l.b().shortForm()).append(" (").append(l.bName()).append(")\n");
+        for (Rung r : l.rungs()) {
+            s.append(String.format("%n%d. %s: %s%n", r.rung(), r.name(), r.statusWords()));
+            s.append("   ").append(r.finding()).append('\n');
+            for (Evidence e : r.evidence()) s.append("     ").append(e).append('\n');
+            if (r.next() != null) s.append("   next: ").append(r.next()).append('\n');
+        }
+        return s.toString();
+    }
+}
