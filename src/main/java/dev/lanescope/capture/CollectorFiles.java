@@ -9,7 +9,7 @@ import dev.lanescope.model.CaptureFile.Role;
 import dev.lanescope.model.Problem;
 
 /**
- * The two bookkeeping files of a {@code native-probes/collect.sh} bundle, recognised by name and first line:
+ * The bookkeeping files of a {@code native-probes/collect.sh} bundle, recognised by name and first line:
  * {@code MANIFEST} (one {@code file<TAB>status<TAB>command} line per file; a failed command becomes an INFO at its
  * line, so the user learns that e.g. nvidia-smi timed out) and {@code <file>.err} (the stderr of the command that
  * wrote {@code <file>}, shown as one INFO).
@@ -18,6 +18,13 @@ final class CollectorFiles {
 
     private static final Pattern HEADER = Pattern.compile("^# lanescope collect\\.sh (\\S+)\\s*$");
     private static final Pattern ENTRY = Pattern.compile("^([^\\t]+)\\t(-?\\d+)\\t(.*)$");
+
+    /**
+     * The files collect.sh writes for the P2P ladder's lower rungs (DMA masks and IOMMU groups, the drivers' peer lines,
+     * the drivers' peer-access tables, the CPU): not topology, so the capture loader names them and moves on.
+     */
+    static final java.util.Set<String> PEER_EVIDENCE = java.util.Set.of("sysfs-p2p.txt", "kernel-p2p.txt",
+            "nvidia-smi-topo-p2p.txt", "rocm-smi-bus.txt", "rocm-smi-topo.txt", "rocm-smi-topoaccess.txt", "lscpu.txt");
 
     private CollectorFiles() {
     }
@@ -40,6 +47,11 @@ final class CollectorFiles {
                         + " (" + m.group(1) + ")"));
             }
             asm.file(new CaptureFile(f.name(), Role.METADATA, "collector manifest, " + entries + " entries"));
+            return true;
+        }
+        if (PEER_EVIDENCE.contains(f.baseName())) {
+            asm.file(new CaptureFile(f.name(), Role.PEER_EVIDENCE, "kept for the P2P ladder (lanescope ladder, the P2P"
+                    + " ladder tab)"));
             return true;
         }
         if (f.baseName().endsWith(".err") && f.baseName().length() > 4) {

@@ -13,6 +13,8 @@ import dev.lanescope.parse.ParseResult;
 import dev.lanescope.parse.ladder.PeerEvidenceParser;
 import dev.lanescope.parse.p2p.NcclLogParser;
 import dev.lanescope.parse.p2p.NcclTestsParser;
+import dev.lanescope.model.p2p.CollectiveProbeRun;
+import dev.lanescope.parse.p2p.CollectiveProbeParser;
 import dev.lanescope.parse.p2p.P2pBwParser;
 import dev.lanescope.parse.p2p.TransferBenchParser;
 
@@ -43,6 +45,7 @@ public final class LadderEvidenceLoader {
         List<PeerCopyRun> runs = new ArrayList<>();
         List<CollectiveTable> tables = new ArrayList<>();
         List<NcclLog> logs = new ArrayList<>();
+        List<CollectiveProbeRun> probes = new ArrayList<>();
         java.util.Set<String> framework = new java.util.HashSet<>();
         for (int i = 0; i < raw.size(); i++) {
             RawFile f = raw.set(i, null);
@@ -56,6 +59,11 @@ public final class LadderEvidenceLoader {
             if (text == null) continue;
             List<String> lines = text.lines();
             parser.read(f.name(), lines);
+            if (lines.stream().anyMatch(l -> l.contains("\"tool\"") && l.contains("\"collective_probe\""))) {
+                ParseResult<CollectiveProbeRun> r = CollectiveProbeParser.parse(f.name(), lines);
+                if (r.value() != null) probes.add(r.value());
+                problems.addAll(r.problems());
+            }
             if (lines.stream().anyMatch(l -> l.contains("\"tool\":\"p2p_bw\""))) {
                 keep(P2pBwParser.parse(f.name(), lines), runs, problems);
             } else if (lines.stream().anyMatch(l -> l.contains("TransferBench"))) {
@@ -77,7 +85,7 @@ public final class LadderEvidenceLoader {
         LadderEvidence e = parser.result();
         problems.addAll(e.problems());
         return new LadderEvidence(e.files(), e.barLines(), e.vram(), e.refusals(), e.dmaMasks(), e.matrices(), runs,
-                tables, logs, framework, e.cpuVendor(), e.cpuFamily(), e.cpuLine(), problems);
+                tables, logs, probes, framework, e.cpuVendor(), e.cpuFamily(), e.cpuLine(), problems);
     }
 
     private static void keep(ParseResult<PeerCopyRun> r, List<PeerCopyRun> runs, List<Problem> problems) {

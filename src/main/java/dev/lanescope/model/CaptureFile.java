@@ -13,6 +13,7 @@ public record CaptureFile(String name, Role role, String detail) {
         NVIDIA_SMI_CSV("nvidia-smi PCIe query"),
         NVIDIA_SMI_TOPO("nvidia-smi topo -m"),
         METADATA("capture metadata"),
+        PEER_EVIDENCE("peer-to-peer evidence"),
         UNRECOGNISED("not recognised");
 
         private final String label;

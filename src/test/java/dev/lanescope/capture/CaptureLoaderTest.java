@@ -63,6 +63,23 @@ class CaptureLoaderTest {
         assertThat(c.metadata()).containsEntry("kernel", "6.18.0-rc7");
     }
 
+    /**
+     * collect.sh writes the P2P ladder's files (sysfs-p2p.txt with dma_mask_bits and IOMMU groups, lscpu.txt) beside
+     * the topology: the capture names them as peer-to-peer evidence, never "not recognised".
+     */
+    @Test
+    void theCollectorsPeerEvidenceFilesAreNamedNotRefused(@TempDir Path dir) throws IOException {
+        Path ev = Path.of("src/test/resources/ladder/x99-two-r9700-evidence/sysfs-p2p.txt");
+        Files.copy(Path.of("src/test/resources/ladder/x99-two-r9700-reconstructed/lspci-vv-nn.txt"),
+                dir.resolve("lspci-vv.txt"));
+        Files.copy(ev, dir.resolve("sysfs-p2p.txt"));
+        Files.copy(Path.of("src/test/resources/ladder/x99-two-r9700-reconstructed/lscpu.txt"), dir.resolve("lscpu.txt"));
+        Capture c = CaptureLoader.load(List.of(dir));
+        assertThat(roles(c)).containsEntry("sysfs-p2p.txt", Role.PEER_EVIDENCE)
+                .containsEntry("lscpu.txt", Role.PEER_EVIDENCE).containsEntry("lspci-vv.txt", Role.LSPCI_VERBOSE);
+        assertThat(c.problems()).noneMatch(p -> p.message().contains("not recognised"));
+    }
+
     @Test
     void dellT630TreeNnDmesgLscpu() {
         Path dir = Samples.path("dell-poweredge-t630-xeon-e5v4-2s");
@@ -70,7 +87,7 @@ class CaptureLoaderTest {
         assertThat(roles(c)).containsEntry("tv.txt", Role.LSPCI_TREE)
                 .containsEntry("nn.txt", Role.LSPCI_PLAIN)
                 .containsEntry("dmesg.txt", Role.KERNEL_LOG)
-                .containsEntry("lscpu.txt", Role.UNRECOGNISED)
+                .containsEntry("lscpu.txt", Role.PEER_EVIDENCE)
                 .containsEntry("source.txt", Role.UNRECOGNISED);
         assertThat(c.kernelLines()).anySatisfy(k -> {
             assertThat(k.device()).isEqualTo(Bdf.parse("0000:01:00.0"));

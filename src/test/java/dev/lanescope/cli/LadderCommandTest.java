@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** {@code lanescope ladder} as a script drives it: the JSON keys, the exit status, and located refusals. */
 class LadderCommandTest {
 
-    private static final String X99 = "src/test/resources/ladder/seed003-x99-two-r9700";
+    private static final String X99 = "src/test/resources/ladder/x99-two-r9700-reconstructed";
 
     @Test
     void jsonOfOnePairHasTheDocumentedKeys() throws Exception {

@@ -28,7 +28,7 @@ class LadderScanTest {
 
     @Test
     void lowestFailedRungPerMultiGpuHost() throws Exception {
-        copy(Path.of("src/test/resources/ladder/seed003-x99-two-r9700"), tmp.resolve("x99"));
+        copy(Path.of("src/test/resources/ladder/x99-two-r9700-reconstructed"), tmp.resolve("x99"));
         copy(Path.of("samples/puget-wrx90-threadripper-pro-rtx6000ada-cx7"), tmp.resolve("wrx90"));
         copy(Path.of("samples/dell-optiplex-xe3-i7-8700-quadro-p2000"), tmp.resolve("optiplex"));
         FleetScan.Result r = FleetScan.scan(tmp, 1);

@@ -3,6 +3,8 @@ package dev.lanescope.analysis.ladder;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.lanescope.model.p2p.CollectiveProbeRun;
+import dev.lanescope.analysis.p2p.CollectiveProbeRung;
 import dev.lanescope.analysis.PathCeiling;
 import dev.lanescope.analysis.PathCeilings;
 import dev.lanescope.analysis.PeerPaths;
@@ -77,11 +79,54 @@ final class MeasuredRungs {
             copy = rung(6, COPY, f, run.how());
             push = CopyEngineRung.slowerPush(run.a(), run.b(), run.run().copies());
         }
+        Rung probe = probe(p);
+        if (probe != null) return List.of(copy, library(p, push), probe);
         return List.of(copy, library(p, push), new Rung(8, PROBE, RungStatus.NOT_PROVEN, "No two-process collective"
                 + " probe for this pair is in the evidence.", List.of(), PROBE_RULE, "stop any service using the"
                 + " GPUs, then run a two-process torch.distributed check, one process per GPU (" + p.addr(p.a())
                 + " and " + p.addr(p.b()) + "), from a saved .py file with a 25 s timeout: broadcast, all_reduce,"
                 + " barrier, then send/recv alone in a fresh group; pass its output with --evidence"));
+    }
+
+    /**
+     * Rung 8 from a collective probe run on this pair: the run naming both cards' bus ids, else, with two GPUs in the
+     * capture, a run that names none (taken to be this pair, and said so). Null when no run is in the evidence.
+     */
+    static Rung probe(Pair p) {
+        String a = p.a().bdf().toString();
+        String b = p.b().bdf().toString();
+        for (CollectiveProbeRun r : p.ev().probeRuns()) {
+            if (names(r, a) && names(r, b)) return rung(8, PROBE, CollectiveProbeRung.judge(r).finding(), null);
+        }
+        if (Ladders.gpus(p.t()).size() == 2) {
+            for (CollectiveProbeRun r : p.ev().probeRuns()) {
+                if (r.busIds().stream().allMatch(java.util.Objects::isNull)) {
+                    return rung(8, PROBE, CollectiveProbeRung.judge(r).finding(), "the run names no PCI addresses;"
+                            + " with two GPUs in the capture its two ranks are taken to be this pair");
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The run's bus ids name this function (nvidia-smi and torch print 00000000:BB:DD.F, lspci DDDD:BB:DD.F). */
+    private static boolean names(CollectiveProbeRun r, String bdf) {
+        for (String id : r.busIds()) {
+            if (id == null) continue;
+            String s = id.trim().toLowerCase(java.util.Locale.ROOT);
+            int cut = s.lastIndexOf(':', s.lastIndexOf(':') - 1);
+            if (cut <= 0) {
+                if (bdf.equals("0000:" + s)) return true; // BB:DD.F: domain 0
+                continue;
+            }
+            try {
+                String domain = String.format("%04x", Long.parseLong(s.substring(0, cut), 16));
+                if (bdf.equals(domain + s.substring(cut))) return true;
+            } catch (NumberFormatException e) {
+                // not an address
+            }
+        }
+        return false;
     }
 
     /** Rung 7 from the two-GPU collective tables and the NCCL logs' channels between this pair. */

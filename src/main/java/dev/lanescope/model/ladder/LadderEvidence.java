@@ -23,6 +23,7 @@ import dev.lanescope.model.p2p.PeerCopyRun;
  * @param copyRuns     p2p_bw and TransferBench runs (rungs 5 and 6)
  * @param tables       nccl-tests / rccl-tests tables (rung 7)
  * @param ncclLogs     NCCL_DEBUG=INFO logs: of nccl-tests runs (rung 7) and of frameworks (rung 9)
+ * @param probeRuns    two-process collective probe runs, native-probes/collective_probe.py (rung 8)
  * @param frameworkFiles the files among them that a serving or training framework wrote (it names itself)
  * @param cpuVendor    lscpu's {@code Vendor ID} ({@code AuthenticAMD}, {@code GenuineIntel}) when captured, else null
  * @param cpuFamily    lscpu's {@code CPU family}, -1 when not captured
@@ -33,6 +34,7 @@ public record LadderEvidence(List<String> files, Map<Bdf, List<Evidence>> barLin
                              List<ChipsetRefusal> refusals, List<DmaMaskBits> dmaMasks,
                              List<PeerAccessMatrix> matrices, List<PeerCopyRun> copyRuns,
                              List<CollectiveTable> tables, List<NcclLog> ncclLogs,
+                             List<dev.lanescope.model.p2p.CollectiveProbeRun> probeRuns,
                              java.util.Set<String> frameworkFiles, String cpuVendor,
                              int cpuFamily, Evidence cpuLine, List<Problem> problems) {
     public LadderEvidence {
@@ -45,6 +47,7 @@ public record LadderEvidence(List<String> files, Map<Bdf, List<Evidence>> barLin
         copyRuns = List.copyOf(copyRuns);
         tables = List.copyOf(tables);
         ncclLogs = List.copyOf(ncclLogs);
+        probeRuns = List.copyOf(probeRuns);
         frameworkFiles = java.util.Set.copyOf(frameworkFiles);
         problems = List.copyOf(problems);
     }
@@ -52,6 +55,6 @@ public record LadderEvidence(List<String> files, Map<Bdf, List<Evidence>> barLin
     /** Nothing beyond the topology. */
     public static LadderEvidence none() {
         return new LadderEvidence(List.of(), Map.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(), java.util.Set.of(), null, -1, null, List.of());
+                List.of(), List.of(), java.util.Set.of(), null, -1, null, List.of());
     }
 }

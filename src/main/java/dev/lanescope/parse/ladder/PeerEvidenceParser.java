@@ -148,7 +148,7 @@ public final class PeerEvidenceParser {
             ms.add(m.tool().startsWith("rocm") && !rocmBus.isEmpty()
                     ? new PeerAccessMatrix(m.tool(), m.labels(), m.cells(), rocmBus, m.rows()) : m);
         }
-        return new LadderEvidence(files, barLines, vram, refusals, masks, ms, List.of(), List.of(), List.of(), java.util.Set.of(), cpuVendor,
+        return new LadderEvidence(files, barLines, vram, refusals, masks, ms, List.of(), List.of(), List.of(), List.of(), java.util.Set.of(), cpuVendor,
                 cpuFamily, cpuLine, problems);
     }
 }

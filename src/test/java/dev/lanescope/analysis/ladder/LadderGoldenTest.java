@@ -1,5 +1,7 @@
 package dev.lanescope.analysis.ladder;
 
+import java.nio.file.Path;
+
 import static dev.lanescope.analysis.ladder.LadderFixture.ladder;
 import static dev.lanescope.analysis.ladder.LadderFixture.resource;
 import static dev.lanescope.analysis.ladder.LadderFixture.sample;
@@ -81,7 +83,7 @@ class LadderGoldenTest {
         // rung 2: 8 GT/s x16 on both root ports (Gen3 ports, Gen5 cards): full speed for the pair -> PASS
         // rung 3: BAR 0 at 0x380000000000 = 56 TiB, ends beyond 2^44 = 16 TiB; amdgpu's mask assumed 44-bit -> FAIL
         // rung 4: root ports 00:02.0 and 00:03.0 share no bridge; host bridge 8086:6f00 unlisted; family 6 -> FAIL
-        Ladder l = ladder(resource("seed003-x99-two-r9700"), "03:00.0", "04:00.0");
+        Ladder l = ladder(resource("x99-two-r9700-reconstructed"), "03:00.0", "04:00.0");
         assertThat(l.rungs()).extracting(Rung::status).startsWith(RungStatus.PASS, RungStatus.PASS, RungStatus.FAIL,
                 RungStatus.FAIL, RungStatus.NOT_PROVEN);
         assertThat(l.rung(3).finding()).contains("0x380000000000 (56.0 TiB)").contains("assumed 44-bit");
@@ -94,8 +96,8 @@ class LadderGoldenTest {
     @Test
     void aCapturedDmaMaskReplacesTheAssumption() {
         // the same box with sysfs dma_mask_bits:48 on both cards: 56 TiB + 32 GiB is below 2^48 = 256 TiB -> PASS
-        Ladder l = ladder(resource("seed003-x99-two-r9700"), "03:00.0", "04:00.0",
-                resource("seed003-evidence/sysfs-p2p.txt"));
+        Ladder l = ladder(resource("x99-two-r9700-reconstructed"), "03:00.0", "04:00.0",
+                resource("x99-two-r9700-evidence/sysfs-p2p.txt"));
         assertThat(l.rung(3).status()).isEqualTo(RungStatus.PASS);
         assertThat(l.rung(3).finding()).contains("48-bit DMA mask (sysfs)");
         assertThat(l.rung(3).evidence()).anySatisfy(e -> assertThat(e.text()).endsWith("dma_mask_bits:48"));
@@ -104,8 +106,8 @@ class LadderGoldenTest {
     @Test
     void theFrameworkLogDecidesRungNineAndNothingElse() {
         // the write-up's final log lines: isAllDirectP2p 1 -> rung 9 passes; the lower rungs stay as they were
-        Ladder l = ladder(resource("seed003-x99-two-r9700"), "03:00.0", "04:00.0",
-                resource("seed003-evidence/sglang-tp2.log"));
+        Ladder l = ladder(resource("x99-two-r9700-reconstructed"), "03:00.0", "04:00.0",
+                resource("x99-two-r9700-evidence/sglang-tp2.log"));
         assertThat(l.rung(9).status()).isEqualTo(RungStatus.PASS);
         assertThat(l.rung(9).evidence()).anySatisfy(e -> {
             assertThat(e.line()).isEqualTo(3);
@@ -120,9 +122,9 @@ class LadderGoldenTest {
         // push 10.29 GB/s each way against Gen3 x16 = 7876 Mb/s x 16 / 8000 = 15.75 GB/s per direction: 65.3 %,
         // above the 50 % a direct push must reach -> rung 6 passes; pull 3.13 and 1.46 are shown, never decide;
         // sendrecv 9.75 GB/s against the slower push 10.29: 94.8 %, above 80 %, channels via P2P/IPC -> rung 7 passes
-        Ladder l = ladder(resource("seed003-x99-two-r9700"), "03:00.0", "04:00.0",
-                resource("seed003-evidence/p2p_bw-x99.jsonl"), resource("seed003-evidence/sendrecv_perf-patched.txt"),
-                resource("seed003-evidence/rccl-patched.log"));
+        Ladder l = ladder(resource("x99-two-r9700-reconstructed"), "03:00.0", "04:00.0",
+                resource("x99-two-r9700-evidence/p2p_bw-x99.jsonl"), resource("x99-two-r9700-evidence/sendrecv_perf-patched.txt"),
+                resource("x99-two-r9700-evidence/rccl-patched.log"));
         assertThat(l.rung(5).status()).isEqualTo(RungStatus.PASS);
         assertThat(l.rung(6).status()).isEqualTo(RungStatus.PASS);
         assertThat(l.rung(6).finding()).contains("10.29 GB/s").contains("65.3 %").contains("pull alone is no verdict");
@@ -135,11 +137,23 @@ class LadderGoldenTest {
     @Test
     void stockRcclOverShmFailsTheLibraryRungWhateverItsNumber() {
         // stock RCCL: sendrecv 6.90 GB/s (67 % of 10.29) and both channels via SHM/direct/direct -> rung 7 fails
-        Ladder l = ladder(resource("seed003-x99-two-r9700"), "03:00.0", "04:00.0",
-                resource("seed003-evidence/p2p_bw-x99.jsonl"), resource("seed003-evidence/sendrecv_perf-stock.txt"),
-                resource("seed003-evidence/rccl-stock.log"));
+        Ladder l = ladder(resource("x99-two-r9700-reconstructed"), "03:00.0", "04:00.0",
+                resource("x99-two-r9700-evidence/p2p_bw-x99.jsonl"), resource("x99-two-r9700-evidence/sendrecv_perf-stock.txt"),
+                resource("x99-two-r9700-evidence/rccl-stock.log"));
         assertThat(l.rung(7).status()).isEqualTo(RungStatus.FAIL);
         assertThat(l.rung(7).finding()).contains("host shared memory (SHM)");
         assertThat(l.rung(7).evidence()).anySatisfy(e -> assertThat(e.text()).endsWith("via SHM/direct/direct"));
+    }
+
+    @Test
+    void aCollectiveProbeRunIsReadIntoRungEightAndACpuRunProvesNothing() {
+        // collective-gloo-crash-sendrecv.jsonl: a real run of native-probes/collective_probe.py on the CPU backend
+        // (gloo), ranks with no PCI bus ids; the capture has exactly two GPUs, so the run is taken to be this pair and
+        // the rung says so. A gloo run tests the probe, not the GPUs: NOT PROVEN, with the command to run on them.
+        Ladder l = ladder(resource("x99-two-r9700-reconstructed"), "03:00.0", "04:00.0",
+                Path.of("src/test/resources/p2p/collective-gloo-crash-sendrecv.jsonl"));
+        assertThat(l.rung(8).status()).isEqualTo(RungStatus.NOT_PROVEN);
+        assertThat(l.rung(8).finding()).contains("CPU backend (gloo)").contains("taken to be this pair");
+        assertThat(l.rung(8).next()).contains("collective_probe.py");
     }
 }

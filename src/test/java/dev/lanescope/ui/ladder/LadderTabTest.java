@@ -34,8 +34,8 @@ import dev.lanescope.ui.main.MainViewModel;
 @ExtendWith(ApplicationExtension.class)
 class LadderTabTest {
 
-    private static final Path CAPTURE = Path.of("src/test/resources/ladder/seed003-x99-two-r9700");
-    private static final Path EVIDENCE = Path.of("src/test/resources/ladder/seed003-evidence");
+    private static final Path CAPTURE = Path.of("src/test/resources/ladder/x99-two-r9700-reconstructed");
+    private static final Path EVIDENCE = Path.of("src/test/resources/ladder/x99-two-r9700-evidence");
     private static final Bdf A = Bdf.parse("0000:03:00.0");
     private static final Bdf B = Bdf.parse("0000:04:00.0");
 
