@@ -220,6 +220,11 @@ public final class MoveAdvisor {
                         + " on an x" + cap.width() + " path at " + l.port().bdf() + "; reseat the card, check the"
                         + " riser or cable (or, if that socket wires only x" + tr.width() + ", that is its limit).";
             default:
+                // the reason without the hop's fact list: why the link cannot be read and the command that reads it
+                if (v.facts() != null && v.facts().unknown() != null) {
+                    return "Cannot say yet: the link above " + (l.device() == null ? l.port().bdf() : l.device().bdf())
+                            + " cannot be read from this capture: " + HopWords.unknown(v.facts()) + ".";
+                }
                 return "Cannot say yet: " + v.reason();
         }
     }

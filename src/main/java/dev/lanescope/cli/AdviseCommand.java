@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code lanescope advise CAPTURE --card BDF [--json]}: would moving this card help? The answer first, then the places
+ * {@code lanescope advise CAPTURE [--card BDF] [--json]}: would moving this card help? The answer first, then the places
  * it can go; with {@code --json} the same {@link MoveAdvice} for scripts ({@link AdviceJson}).
  */
 @Command(name = "advise", mixinStandardHelpOptions = true,
@@ -31,8 +31,9 @@ final class AdviseCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
     List<Path> inputs;
 
-    @Option(names = {"--card", "--device"}, required = true, paramLabel = "BDF",
-            description = "The card: DDDD:BB:DD.F or BB:DD.F (domain 0000).")
+    @Option(names = {"--card", "--device"}, paramLabel = "BDF",
+            description = "The card: DDDD:BB:DD.F or BB:DD.F (domain 0000). Default: every GPU and accelerator in"
+                    + " the capture, in address order (with --json: one object for one card, an array for several).")
     String device;
 
     @Option(names = "--json", description = "Print the advice as JSON for scripts: answer, helps (true, false or null"
@@ -53,8 +54,8 @@ final class AdviseCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Bdf bdf = Bdf.tryParse(device);
-        if (bdf == null) {
+        Bdf bdf = device == null ? null : Bdf.tryParse(device);
+        if (device != null && bdf == null) {
             err.println("lanescope: --card '" + device + "' is not a PCI address (want DDDD:BB:DD.F or BB:DD.F)");
             err.flush();
             return Main.EXIT_UNUSABLE;
@@ -64,22 +65,40 @@ final class AdviseCommand implements Callable<Integer> {
             Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
-        Optional<TopoNode.FunctionNode> node = loaded.topology().node(bdf);
-        if (node.isEmpty()) {
-            err.println("lanescope: " + bdf + " is not in " + loaded.capture().label()
-                    + "; functions with a link: " + AdviseText.endpointList(loaded.topology()));
-            err.flush();
-            return Main.EXIT_UNUSABLE;
+        List<Bdf> cards;
+        if (bdf != null) {
+            Optional<TopoNode.FunctionNode> node = loaded.topology().node(bdf);
+            if (node.isEmpty()) {
+                err.println("lanescope: " + bdf + " is not in " + loaded.capture().label()
+                        + "; functions with a link: " + AdviseText.endpointList(loaded.topology()));
+                err.flush();
+                return Main.EXIT_UNUSABLE;
+            }
+            cards = List.of(bdf);
+        } else {
+            // the cards the window counts and steps through: the one accelerator rule of the report
+            cards = List.copyOf(loaded.report().accelerators());
+            if (cards.isEmpty()) {
+                err.println("lanescope: no GPU or accelerator in " + loaded.capture().label() + "; name the card with"
+                        + " --card BDF; functions with a link: " + AdviseText.endpointList(loaded.topology()));
+                err.flush();
+                return Main.EXIT_UNUSABLE;
+            }
         }
-        MoveAdvice advice = MoveAdvisor.advise(loaded.topology(), bdf, loaded.evidence());
+        List<MoveAdvice> all = cards.stream().map(c -> MoveAdvisor.advise(loaded.topology(), c, loaded.evidence()))
+                .toList();
         if (json) {
             try {
-                out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(AdviceJson.of(advice)));
+                Object body = all.size() == 1 ? AdviceJson.of(all.get(0)) : all.stream().map(AdviceJson::of).toList();
+                out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(body));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("could not write the advice as JSON", e);
             }
         } else {
-            out.print(AdviseText.render(advice));
+            for (int i = 0; i < all.size(); i++) {
+                if (i > 0) out.println();
+                out.print(AdviseText.render(all.get(i)));
+            }
         }
         out.flush();
         return 0;

@@ -94,4 +94,33 @@ class AdviseJsonTest {
             assertThat(compared).as(dir).isPositive();
         }
     }
+
+    /**
+     * Without --card, advise answers for every GPU and accelerator the report counts. The OptiPlex has one (the
+     * Quadro P2000 at 01:00.0; the iGPU at 00:02.0 is not a card): one JSON object, the same as with --card.
+     */
+    @Test
+    void withoutACardItAnswersForTheOneGpu() throws Exception {
+        JsonNode j = json("advise", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000", "--json");
+        assertThat(j.isObject()).isTrue();
+        assertThat(j).isEqualTo(json("advise", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000", "--card", "01:00.0",
+                "--json"));
+    }
+
+    /**
+     * The ASUS ESC8000A-E12 tree (lspci -tv only) names four RTX 6000 Ada cards: an array of four answers, in address
+     * order; a tree has no link registers, so each first sentence says the link cannot be read and how to capture it,
+     * not a list of unknown facts.
+     */
+    @Test
+    void withoutACardItAnswersForEveryGpuAndATreeSaysWhatToCapture() throws Exception {
+        JsonNode j = json("advise", "samples/asus-esc8000a-e12-genoa-2s-4gpu", "--json");
+        assertThat(j.isArray()).isTrue();
+        assertThat(j).hasSize(4);
+        for (JsonNode a : j) {
+            assertThat(a.get("answer").asText()).startsWith("Cannot say yet: the link above ")
+                    .contains("sudo lspci -vv").doesNotContain("trained unknown");
+            assertThat(a.get("helps").isNull()).isTrue();
+        }
+    }
 }
