@@ -141,6 +141,11 @@ public final class CaptureLoader {
         }
         scanMetadata(lines, asm);
         RoleDetector.Detection d = RoleDetector.detect(lines);
+        if (d.role() == Role.UNRECOGNISED && f.baseName().equalsIgnoreCase("source.txt") && !lines.isEmpty()) {
+            // the provenance note beside a saved capture (every bundled sample has one): prose, not a capture file
+            asm.file(new CaptureFile(f.name(), Role.METADATA, "where this capture came from"));
+            return;
+        }
         asm.file(new CaptureFile(f.name(), d.role(), d.detail()));
         switch (d.role()) {
             case LSPCI_TREE -> {
