@@ -195,6 +195,10 @@ public final class AtomicsChain {
                 return new AtomicsVerdict(req.bdf(), AtomicsVerdict.Status.UNVERIFIABLE, req.bdf(), null,
                         AtomicsText.hiddenRequester(req, where), need);
             }
+            if (!Hardware.registersRead(topology, req)) {
+                return new AtomicsVerdict(req.bdf(), AtomicsVerdict.Status.UNVERIFIABLE, req.bdf(), null,
+                        AtomicsText.unreadRequester(req, where), need);
+            }
             return new AtomicsVerdict(req.bdf(), AtomicsVerdict.Status.NOT_A_REQUESTER, null, null,
                     req.bdf() + " is not a PCI Express function: it cannot request AtomicOps.", Need.NONE);
         }

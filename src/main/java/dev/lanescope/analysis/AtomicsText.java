@@ -25,6 +25,11 @@ final class AtomicsText {
                 + " without root); " + HopWords.HOW_TO_CAPTURE + ".";
     }
 
+    static String unreadRequester(PciFunction req, String where) {
+        return "Cannot verify AtomicOps" + where + ": the capture holds no registers of " + req.bdf() + " (a tree or a"
+                + " plain listing); " + HopWords.HOW_TO_CAPTURE + ".";
+    }
+
     static String noRootPort(PciFunction req, String where, AtomicsChain.Need need) {
         return "Cannot verify AtomicOps" + where + ": no Root Port is visible above " + req.bdf() + " (a virtual"
                 + " machine or an integrated endpoint); recent kernels refuse to enable AtomicOps then."

@@ -122,6 +122,22 @@ final class Hardware {
     }
 
     /** An Intel PCH or AMD chipset function: by name, or AMD 1022:43xx. */
+    /**
+     * Whether the capture read this function's registers (its -vv record, a hex dump, or sysfs): a function known only
+     * from a tree or a plain listing has no capability list in the capture, so "no PCI Express capability" is unknown
+     * for it, not a fact.
+     */
+    static boolean registersRead(Topology t, PciFunction f) {
+        if (f.express() != null || f.capabilitiesHidden() || f.sysfsLink() != null) return true;
+        if (f.source() == null || t.capture() == null) return false;
+        for (dev.lanescope.model.CaptureFile file : t.capture().files()) {
+            if (file.name().equals(f.source().file())) {
+                return file.role() == dev.lanescope.model.CaptureFile.Role.LSPCI_VERBOSE;
+            }
+        }
+        return false;
+    }
+
     static boolean isChipset(PciFunction f) {
         if (f == null) return false;
         if (f.vendorId() == VENDOR_AMD && (f.deviceId() & 0xff00) == 0x4300) return true;

@@ -35,6 +35,8 @@ public final class PathCeilings {
             if (s.state() == null && unknownAt == null) {
                 unknownAt = n.bdf() + (n.function().capabilitiesHidden()
                         ? " (capabilities hidden: lspci ran without root, and no sysfs current_link_* captured)"
+                        : n.function().express() == null && !Hardware.registersRead(topology, n.function())
+                        ? " (no registers of it in this capture: a tree or a plain listing)"
                         : n.function().express() == null && !n.function().capabilitiesHidden()
                         ? " (no link status: not a PCI Express function in this capture)"
                         : " (the lspci printed `Speed unknown`: too old to decode it, and no sysfs captured)");
