@@ -16,15 +16,20 @@ set -eu
 cd "$(dirname "$0")/.."
 
 say() { echo "package: $*" >&2; }
-for tool in java jlink jpackage mvn; do
-    command -v "$tool" >/dev/null 2>&1 || { say "$tool is missing: sudo apt-get install openjdk-17-jdk maven"; exit 1; }
-done
 image_only=0
 [ "${1:-}" = "--image-only" ] && image_only=1
+# every tool this script calls, checked before anything is built, each with the package that brings it
+missing=""
+need() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
+need java openjdk-17-jdk-headless; need jlink openjdk-17-jdk-headless; need jdeps openjdk-17-jdk-headless
+need jpackage openjdk-17-jdk-headless; need mvn maven; need unzip unzip
 if [ "$image_only" = 0 ]; then
-    for tool in dpkg-deb fakeroot; do
-        command -v "$tool" >/dev/null 2>&1 || { say "$tool is missing (the .deb needs it): sudo apt-get install dpkg-dev fakeroot"; exit 1; }
-    done
+    need dpkg-deb dpkg; need fakeroot fakeroot; need ldd libc-bin; need dpkg-query dpkg; need readelf binutils
+fi
+if [ -n "$missing" ]; then
+    # shellcheck disable=SC2086
+    say "missing tools; install them with: sudo apt-get install $(printf '%s\n' $missing | sort -u | tr '\n' ' ')"
+    exit 1
 fi
 
 version=$(sed -n 's|^  <version>\([0-9.]*\).*</version>|\1|p' pom.xml | head -n 1)
@@ -84,10 +89,37 @@ if [ "$image_only" = 1 ]; then
     exit 0
 fi
 
+# The package's Depends is written by hand in packaging/deb/control (with the names Ubuntu 24.04 gave some of them
+# after the 64-bit time change as alternatives), not the build host's ldd list, which names only this host's
+# packages. Checked here: every system library the runtime links resolves to a package that Depends names.
+say "checking packaging/deb/control's Depends against the libraries the runtime links"
+depends=$(sed -n 's/^Depends: *//p' packaging/deb/control | tr ',|' '\n\n' | tr -d ' ')
+unlisted=""
+# each ELF file's own NEEDED entries (readelf), resolved to a path by ldd: what GTK itself pulls in is GTK's business
+direct_libs() {
+    find "$out/image/lanescope" -type f \( -name '*.so' -o -name '*.so.*' -o -path '*/bin/*' \) | while read -r f; do
+        needed=$(readelf -d "$f" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+        [ -n "$needed" ] || continue
+        ldd "$f" 2>/dev/null | awk -v needed="$needed" 'BEGIN { n = split(needed, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+            $2 == "=>" && ($1 in want) && $3 ~ /^\// { print $3 }'
+    done | sort -u
+}
+for lib in $(direct_libs); do
+    case "$lib" in "$PWD/$out/"*|"$out/"*) continue ;; esac
+    real=$(readlink -f "$lib")
+    pkg=$(dpkg-query -S "$lib" 2>/dev/null || dpkg-query -S "$real" 2>/dev/null || true)
+    pkg=$(echo "$pkg" | head -n 1 | cut -d: -f1)
+    [ -n "$pkg" ] || { unlisted="$unlisted $lib(no-package)"; continue; }
+    echo "$depends" | grep -qx "$pkg" || unlisted="$unlisted $pkg($lib)"
+done
+if [ -n "$unlisted" ]; then
+    say "the runtime links libraries whose packages packaging/deb/control does not name:$unlisted"
+    exit 1
+fi
+
 say "jpackage: .deb (compressing takes a few minutes)"
-# The postinst/prerm under packaging/deb put the two commands on the PATH (jpackage installs under /opt only).
-# jpackage reads the package's dependencies from the runtime's native libraries (ldd, dpkg -S): JavaFX's are among
-# them (lib/), so GTK 3 and libXtst are listed without naming them here. The menu entry is the window's only.
+# The postinst/prerm/postrm under packaging/deb put the two commands on the PATH (jpackage installs under /opt only)
+# and leave /opt in place on purge; control carries the Depends above. The menu entry is the window's only.
 jpackage --type deb --dest "$out" --app-image "$out/image/lanescope" --name lanescope --app-version "$version" \
     --resource-dir packaging/deb \
     --linux-package-name lanescope --linux-app-category science --linux-menu-group "Science;System;" \

@@ -33,7 +33,7 @@ case " $* " in
 esac
 if [ "$help" = 0 ] && [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
     say "no display (DISPLAY is not set): run this in a desktop session, or use the command line without one" \
-        "(java -jar target/lanescope.jar analyze CAPTURE, export CAPTURE --png out.png)"
+        "(scripts/lanescope analyze CAPTURE, or scripts/lanescope export CAPTURE --png out.png)"
     exit 1
 fi
 has_lib() {
@@ -61,27 +61,10 @@ if [ "$help" = 0 ]; then
 fi
 
 # --- build once (and again when the sources changed)
+scripts/build-jar.sh
 jar=target/lanescope.jar
 fx=target/javafx
 jsa=target/lanescope.jsa
-stale=""
-if [ -f "$jar" ] && [ -d "$fx" ]; then
-    stale=$(find src/main fxml css native-probes pom.xml -newer "$jar" -type f 2>/dev/null | head -n 1)
-fi
-if [ ! -f "$jar" ] || [ ! -d "$fx" ] || [ -n "$stale" ]; then
-    if ! command -v mvn >/dev/null 2>&1; then
-        say "Maven builds the window the first time and is not installed: sudo apt-get install maven"
-        exit 1
-    fi
-    say "building target/lanescope.jar once (about a minute; later starts skip this)"
-    log=target/window-build.log
-    mkdir -p target
-    if ! mvn -q -B package -DskipTests >"$log" 2>&1; then
-        say "the build failed; its first errors (whole log: $log):"
-        grep -m 5 'ERROR' "$log" >&2 || tail -n 5 "$log" >&2
-        exit 1
-    fi
-fi
 # an archive older than the jar describes other classes: make a new one
 if [ -f "$jsa" ] && [ "$jar" -nt "$jsa" ]; then
     rm -f "$jsa"

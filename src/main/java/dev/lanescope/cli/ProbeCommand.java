@@ -143,7 +143,7 @@ final class ProbeCommand implements Callable<Integer> {
         } else if (users.problem() != null) {
             o.println("note: " + users.problem());
         }
-        Path target = out != null ? out : ReceiptWriter.defaultName(Path.of("."), hostname(), Instant.now());
+        Path target = out != null ? out : ReceiptWriter.defaultName(Path.of("."), HostFacts.system().hostName(), Instant.now());
         List<String> cmd = ProbeRunner.arguments(probeBinary, gpu, sizes, quick, null);
         o.println("running " + String.join(" ", cmd) + " (limit " + timeoutS + " s)");
         o.flush();
@@ -189,12 +189,5 @@ final class ProbeCommand implements Callable<Integer> {
         return run.ok() && written ? 0 : EXIT_FAILED;
     }
 
-    private static String hostname() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (IOException ex) {
-            return "host";
-        }
-    }
 
 }

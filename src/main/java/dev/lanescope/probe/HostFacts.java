@@ -46,6 +46,22 @@ public final class HostFacts {
         }
     }
 
+    /**
+     * This machine's name as {@code hostname} prints it: the kernel's own name first (no name service involved, so a
+     * host whose name does not resolve still has one), then the JDK's lookup, then "unknown-host"; never null.
+     */
+    public String hostName() {
+        String kernel = read("proc/sys/kernel/hostname");
+        if (kernel != null) return kernel;
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "this host's name does not resolve", e);
+            String env = System.getenv("HOSTNAME");
+            return env == null || env.isBlank() ? "unknown-host" : env.strip();
+        }
+    }
+
     public String bootId() {
         return read("proc/sys/kernel/random/boot_id");
     }

@@ -82,7 +82,7 @@ public final class LiveCapture {
         runs.add(tv);
         if (tv.startError() != null) return new Result(null, runs, false, List.of(tv.why()));
         Instant now = Instant.now();
-        String host = hostName();
+        String host = HostFacts.system().hostName();
         Path dir = newFolder(host.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + STAMP.format(now));
         write(dir.resolve("tv.txt"), tv, notes);
         Commands.Outcome vv = runner.run(List.of("lspci", "-vv"), TIMEOUT);
@@ -149,11 +149,4 @@ public final class LiveCapture {
         if (!r.stdout().isEmpty()) Files.writeString(file, r.stdout(), StandardCharsets.UTF_8);
     }
 
-    private static String hostName() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
 }

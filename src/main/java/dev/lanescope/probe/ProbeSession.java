@@ -111,7 +111,7 @@ public final class ProbeSession {
         r.put("startedAt", started.toString());
         r.put("finishedAt", finished.toString());
         ObjectNode host = r.putObject("host");
-        host.put("hostname", hostname());
+        host.put("hostname", facts.hostName());
         host.put("bootId", bootBefore);
         host.put("bootIdAfter", bootAfter);
         host.put("kernel", System.getProperty("os.version")); // uname -r on Linux
@@ -192,14 +192,6 @@ public final class ProbeSession {
         return r;
     }
 
-    private static String hostname() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            String h = System.getenv("HOSTNAME");
-            return h == null ? null : h;
-        }
-    }
 
     /** nvidia-smi -lms 500 for the GPU and a 0.5 s sysfs poll of the root port, while the probe runs. */
     static final class Sampler {

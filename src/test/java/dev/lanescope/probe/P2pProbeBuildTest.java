@@ -27,7 +27,9 @@ class P2pProbeBuildTest {
 
     private Path make(String target, String compiler) {
         assumeTrue(Commands.SYSTEM.run(List.of(compiler, "--version"), Duration.ofSeconds(60)).ok(),
-                compiler + " not found");
+                compiler + " is not installed here: the " + target + " build is not tried");
+        assumeTrue(Commands.SYSTEM.run(List.of("make", "--version"), Duration.ofSeconds(30)).ok(),
+                "make is not installed here (apt-get install make): the Makefile's " + target + " rule cannot run");
         Commands.Outcome o = Commands.SYSTEM.run(List.of("make", "-s", "-C", "native-probes", target,
                 "BUILD=" + tmp.toAbsolutePath()), Duration.ofMinutes(4));
         assertThat(o.ok()).as(o.why() + "\n" + o.stderr() + o.stdout()).isTrue();

@@ -18,6 +18,19 @@ public final class RecentCaptures {
 
     private static final System.Logger LOG = System.getLogger(RecentCaptures.class.getName());
 
+    /**
+     * The JDK's preferences store says "Created user preferences directory." at INFO the first time it runs on a
+     * machine; that is not news for a user opening the window, so its logger keeps warnings only. Held here so the
+     * setting is not collected with the logger.
+     */
+    private static final java.util.logging.Logger JDK_PREFS_LOG = quiet("java.util.prefs");
+
+    private static java.util.logging.Logger quiet(String name) {
+        java.util.logging.Logger l = java.util.logging.Logger.getLogger(name);
+        l.setLevel(java.util.logging.Level.WARNING);
+        return l;
+    }
+
     static final int MAX = 8;
     private static final String KEY = "recent";
     private final Preferences prefs;

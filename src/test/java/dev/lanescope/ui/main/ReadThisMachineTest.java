@@ -91,7 +91,7 @@ class ReadThisMachineTest {
                 .isEqualTo(hidden);
         assertThat(vm().statusProperty().get()).startsWith(expected.size() + " functions, ");
         // the read is kept as a capture of its own, named and labelled with this host, the boot it was made in
-        String host = java.net.InetAddress.getLocalHost().getHostName();
+        String host = dev.lanescope.probe.HostFacts.system().hostName(); // the name lanescope records, resolvable or not
         Path folder = vm().getLoaded().inputs().get(0);
         assertThat(folder.getFileName().toString()).startsWith(host.replaceAll("[^A-Za-z0-9._-]", "_") + "-");
         assertThat(vm().captureInfoProperty().get()).contains(" · host " + host).contains(" · captured ");
