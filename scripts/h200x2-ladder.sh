@@ -517,12 +517,18 @@ if during:
     widths = sorted({r[3].strip() for r in rows})
     say("PCIe sampled every 500 ms during p2p_bw: %d samples, gen %s, width %s" % (len(rows), "/".join(gens), "/".join(widths)))
 
-for name in ("p2p.jsonl", "p2p-1gpu.jsonl"):
-    rows = jsonl(name)
-    if not rows:
-        continue
-    say("")
-    say("%s (p2p_bw, GB/s, median of the timed blocks; bidi is both directions together):" % name)
+def runs(names, what):
+    """The JSON lines of each of these files that exists, after a heading naming it."""
+    for name in names:
+        rows = jsonl(name)
+        if rows:
+            say("")
+            say("%s (%s):" % (name, what))
+            yield rows
+
+
+for rows in runs(("p2p.jsonl", "p2p-1gpu.jsonl"), "p2p_bw, GB/s, median of the timed blocks; bidi is both directions"
+                 " together"):
     for r in rows:
         if r.get("kind") == "peer_access":
             say("  canAccessPeer %s -> %s: %s (performanceRank %s, nativeAtomics %s)" % (
@@ -537,12 +543,7 @@ for name in ("p2p.jsonl", "p2p-1gpu.jsonl"):
         if r.get("kind") == "end":
             say("  end: %s" % json.dumps(r))
 
-for name in ("collective.jsonl", "collective-1gpu.jsonl"):
-    rows = jsonl(name)
-    if not rows:
-        continue
-    say("")
-    say("%s (collective_probe.py):" % name)
+for rows in runs(("collective.jsonl", "collective-1gpu.jsonl"), "collective_probe.py"):
     for r in rows:
         if r.get("kind") == "start":
             say("  torch %s, NCCL %s, devices %s" % (r.get("torch"), r.get("ncclVersion"),
@@ -553,12 +554,12 @@ for name in ("collective.jsonl", "collective-1gpu.jsonl"):
         if r.get("kind") == "end":
             say("  end: %s" % json.dumps(r))
 
-for name in ("nccl-torch.log", "nccl-torch-1gpu.log"):
+for name in ("nccl-torch.log", "nccl-torch-1gpu.log", "torch-gloo-2rank.log"):
     text = read(name)
     if text is None:
         continue
     say("")
-    say("%s (torch.distributed over NCCL, NCCL_DEBUG=INFO):" % name)
+    say("%s (nccl_ops.py: torch.distributed, %s):" % (name, "gloo on the CPU" if "gloo" in name else "NCCL with NCCL_DEBUG=INFO"))
     v = re.search(r"NCCL version (\S+)", text)
     say("  NCCL version: %s" % (v.group(1) if v else "not in the log"))
     for line in text.splitlines():
