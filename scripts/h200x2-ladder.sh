@@ -222,8 +222,8 @@ link_state() {
             echo "--- nvidia-smi --query-gpu (PCIe gen and width, current and max)"
             timeout 60 nvidia-smi --query-gpu=index,pci.bus_id,name,pcie.link.gen.current,pcie.link.gen.max,pcie.link.gen.gpumax,pcie.link.gen.hostmax,pcie.link.width.current,pcie.link.width.max --format=csv 2>&1
             echo "--- nvidia-smi nvlink --status"
-            timeout 60 nvidia-smi nvlink --status 2>&1
-            echo "(exit $?)"
+            nvl=$(timeout 60 nvidia-smi nvlink --status 2>&1)
+            echo "${nvl:-(nvidia-smi printed nothing: no NVLink link reported)} (exit $?)"
             echo "--- nvidia-smi topo -m"
             timeout 60 nvidia-smi topo -m 2>&1
             echo "--- nvidia-smi topo -p2p r"
@@ -265,7 +265,7 @@ step build any "build the peer probe for Hopper" "make -C native-probes p2p CUDA
 sample="nvidia-smi --query-gpu=timestamp,index,pcie.link.gen.current,pcie.link.width.current,pcie.link.gen.max,pcie.link.width.max --format=csv -lms 500"
 step p2p_bw pair "peer copies: push, pull, both at once; copy engine and copy kernel (link sampled meanwhile)" \
     "$sample >'$out/link-during-p2p.csv' 2>&1 & s=\$!; timeout 600 native-probes/build/p2p_bw --gpu $ga --gpu $gb >'$out/p2p.jsonl'; rc=\$?; kill \$s; wait \$s 2>/dev/null; tail -1 '$out/p2p.jsonl'; exit \$rc" \
-    "timeout 120 native-probes/build/p2p_bw --gpu 0 >'$out/p2p-1gpu.jsonl'; rc=\$?; cat '$out/p2p-1gpu.jsonl'; exit \$rc"
+    "$sample >'$out/link-during-p2p.csv' 2>&1 & s=\$!; timeout 120 native-probes/build/p2p_bw --gpu 0 >'$out/p2p-1gpu.jsonl'; rc=\$?; sleep 1; kill \$s; wait \$s 2>/dev/null; cat '$out/p2p-1gpu.jsonl'; exit \$rc"
 
 step collective pair "two-process collective probe (broadcast, all_reduce, barrier; send/recv in a fresh group)" \
     "rm -f '$out/collective.jsonl'; timeout 400 python3 native-probes/collective_probe.py --devices $ga,$gb --out '$out/collective.jsonl' >/dev/null; rc=\$?; cat '$out/collective.jsonl'; exit \$rc" \
@@ -354,7 +354,9 @@ got = [float(t[0].item()), float(t[-1].item())]
 ok &= got == [want, want]
 say(event="check", op="all_reduce", ok=got == [want, want], got=got, want=want)
 
-for nbytes in ((8 << 20, 64 << 20, 256 << 20, 1 << 30) if gpu else (8 << 20,)):
+if world < 2:
+    say(event="skip", op="all_reduce timing", reason="one rank moves no data: a rate would mean nothing")
+for nbytes in ((8 << 20, 64 << 20, 256 << 20, 1 << 30) if gpu else (8 << 20,)) if world > 1 else ():
     x = torch.zeros(nbytes // 4, device=dev)
     iters = 20 if gpu else 3
     ms = timed(lambda: dist.all_reduce(x), iters)
