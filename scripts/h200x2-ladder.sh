@@ -296,7 +296,8 @@ ok = True
 
 
 def say(**fields):
-    print("torch.distributed " + json.dumps(dict(rank=rank, world=world, backend=backend, **fields)), flush=True)
+    sys.stdout.write("torch.distributed " + json.dumps(dict(rank=rank, world=world, backend=backend, **fields)) + "\n")
+    sys.stdout.flush()
 
 
 def sync():
@@ -391,17 +392,20 @@ say(event="end", ok=ok)
 sys.exit(0 if ok else 1)
 PY
 
-# launch N BACKEND LOG: N ranks of nccl_ops.py, one process each (rank r on visible GPU r), all printing into LOG
+# launch N BACKEND LOG: N ranks of nccl_ops.py, one process each (rank r on visible GPU r); each rank prints into a
+# file of its own (two processes appending to one file can cut each other's lines), and LOG is rank 0's lines, then
+# rank 1's, and so on
 launch() {
     local n=$1 be=$2 log=$3 port r pids="" rc=0
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    : >"$log"
     for r in $(seq 0 $((n - 1))); do
         RANK=$r LOCAL_RANK=$r WORLD_SIZE=$n MASTER_ADDR=127.0.0.1 MASTER_PORT=$port NCCL_OPS_BACKEND=$be \
-            timeout 300 python3 "$out/nccl_ops.py" >>"$log" 2>&1 &
+            timeout 300 python3 "$out/nccl_ops.py" >"$log.rank$r" 2>&1 &
         pids="$pids $!"
     done
     for r in $pids; do wait "$r" || rc=$?; done
+    : >"$log"
+    for r in $(seq 0 $((n - 1))); do cat "$log.rank$r" >>"$log" && rm -f "$log.rank$r"; done
     return $rc
 }
 
