@@ -163,6 +163,15 @@ final class ScalingCommand implements Callable<Integer> {
                 q.capture = CaptureGpus.of(l.topology(), l.report());
             }
             if (q.capture != null && q.capture.alone() != null && gpu == null && memGbps == null) {
+                if (json) {
+                    com.fasterxml.jackson.databind.node.ObjectNode o = new ObjectMapper().createObjectNode();
+                    o.put("verdict", q.capture.alone());
+                    o.putArray("predictions");
+                    o.put("capture", q.capture.describe());
+                    out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(o));
+                    out.flush();
+                    return 0;
+                }
                 out.println(q.capture.alone());
                 out.println();
                 out.println("Capture: " + q.capture.describe());
