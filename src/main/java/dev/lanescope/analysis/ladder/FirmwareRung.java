@@ -40,7 +40,8 @@ final class FirmwareRung {
         StringBuilder text = new StringBuilder();
         List<String> next = new ArrayList<>();
         for (One o : ones) {
-            ev.addAll(o.lines);
+            // a failed rung shows only the lines it failed on, so the evidence says what the headline says
+            if (s != RungStatus.FAIL || o.status == RungStatus.FAIL) ev.addAll(o.lines);
             if (text.length() > 0) text.append(' ');
             text.append(o.text);
             if (o.status != RungStatus.PASS && o.next != null) next.add(o.next);
