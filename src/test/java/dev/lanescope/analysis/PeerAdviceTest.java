@@ -59,10 +59,17 @@ class PeerAdviceTest {
     }
 
     @Test
+    void aLaptopsTunnelsAreOneLineOfTheSummaryNotOneLineEach() {
+        List<String> summary = Analyzer.analyze(load("laptop-egpu-rtx3090-tb3")).summary();
+        assertThat(summary).filteredOn(s -> s.contains("Thunderbolt/USB4 tunnel")).hasSize(1);
+        assertThat(summary).noneSatisfy(s -> assertThat(s).contains("GB/s"));
+    }
+
+    @Test
     void noPeerSentenceQuotesAFigureFromAnotherMachine() {
         // the chipset pair's explanation says how to measure here instead of another box's GB/s
         for (String c : List.of("mixed-rtx3090-navi21-rtx3070", "mining-board-two-geforce-gen2x1-risers",
-                "broadwell-ep-2s-two-tesla-p100")) {
+                "broadwell-ep-2s-two-tesla-p100", "laptop-egpu-rtx3090-tb3")) {
             for (PeerPair p : PeerPaths.all(load(c))) {
                 assertThat(p.explanation()).as(c).doesNotContain("GB/s").doesNotContain("3090s measured");
             }

@@ -41,6 +41,17 @@ class LadderStackRulesTest {
     }
 
     @Test
+    void aLaptopsTwoThunderboltEgpusAreToldWhatTheTunnelCarries() {
+        // two RTX 3090 in Alpine Ridge enclosures on a Titan Ridge (Thunderbolt 3) laptop; one BAR1 is 256M
+        Ladder l = ladder(evidence("laptop-egpu-rtx3090-tb3"), "09:00.0", "0d:00.0");
+        assertThat(l.rung(1).status()).isEqualTo(RungStatus.NOT_APPLICABLE);
+        assertThat(l.headline()).doesNotContain("Resizable BAR").doesNotContain("fails");
+        // Thunderbolt 3 carries about 22 Gb/s of PCIe: 22000 / 8000 = 2.75 GB/s, whatever a tunnel hop reports
+        assertThat(l.rung(2).finding()).contains("At most 2.75 GB/s each way").contains("Thunderbolt/USB4 tunnel")
+                .contains("about 22 Gb/s of PCIe on Thunderbolt 3");
+    }
+
+    @Test
     void cardsOfTwoVendorsStopBeforeTheFirstRung() {
         // RTX 3090 (10de:2204) at 01:00.0 and Navi 21 (1002:73bf) at 05:00.0
         Ladder l = ladder(evidence("mixed-rtx3090-navi21-rtx3070"), "01:00.0", "05:00.0");
