@@ -121,6 +121,7 @@ final class LadderCommand implements Callable<Integer> {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("pair", List.of(l.a().toString(), l.b().toString()));
         o.put("headline", l.headline());
+        o.put("noDirectP2p", l.noDirect());
         List<Map<String, Object>> rungs = new ArrayList<>();
         for (Rung r : l.rungs()) {
             Map<String, Object> m = new LinkedHashMap<>();
