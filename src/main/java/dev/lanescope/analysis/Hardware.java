@@ -67,6 +67,18 @@ final class Hardware {
         return Optional.empty();
     }
 
+    /** A tunnel port, the ports above it, and the router ports on its root complex: the names that tell the generation. */
+    static TopoNode.FunctionNode[] tunnelRouters(Topology t, TopoNode.FunctionNode port) {
+        List<TopoNode.FunctionNode> out = new ArrayList<>();
+        out.add(port);
+        out.addAll(ancestors(t, port));
+        TopoNode.RootComplex rc = t.rootOf(port);
+        for (TopoNode.FunctionNode f : t.functions()) {
+            if (isTunnelPort(f.function()) && t.rootOf(f).equals(rc) && !out.contains(f)) out.add(f);
+        }
+        return out.toArray(TopoNode.FunctionNode[]::new);
+    }
+
     /**
      * The PCIe budget of a Thunderbolt/USB4 tunnel in Mb/s, from the router's name: about 22 Gb/s on Thunderbolt 3,
      * 32 on Thunderbolt 4 / USB4, 64 on Thunderbolt 5; -1 when the name does not say.

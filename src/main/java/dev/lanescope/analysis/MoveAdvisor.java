@@ -104,13 +104,11 @@ public final class MoveAdvisor {
             candidates = List.of();
             if (worst != null) notes.add(trainingAnswer(worst).replaceFirst("^Moving it would not help[^:]*: ", "Also: "));
         } else if (tunnel.isPresent()) {
-            long budget = Hardware.tunnelBudgetMbps(tunnelRouters(t, tunnel.get()));
+            long budget = Hardware.tunnelBudgetMbps(Hardware.tunnelRouters(t, tunnel.get()));
             long lift = best != null && best.predictedMbps() >= 0 ? best.predictedMbps()
                     : Hardware.known(cardCap) ? Math.min(cardCap.mbps(), internalMbps) : -1;
             answer = "Moving it inside the enclosure or dock would not help: its Thunderbolt link is the limit ("
-                    + (budget < 0 ? "roughly 22 Gb/s of PCIe on Thunderbolt 3, 32 on Thunderbolt 4, 64 on Thunderbolt 5"
-                    : "about " + budget / 1000 + " Gb/s of PCIe on Thunderbolt " + (budget >= 64_000 ? "5"
-                    : budget >= 32_000 ? "4 or USB4" : "3"))
+                    + new Tunnel(tunnel.get().bdf(), budget).budgetWords()
                     + ", whatever the card's own link reads). An internal slot would lift it"
                     + (lift < 0 ? "" : " to " + LinkState.formatGbps(lift) + " Gb/s") + " if this machine has one; "
                     + (best == null ? "this capture shows none." : "this capture shows " + best.name() + " ("
@@ -160,17 +158,6 @@ public final class MoveAdvisor {
      * The Thunderbolt routers at and above a tunnel port, nearest first, then the host's Thunderbolt functions on the
      * same root complex (a tree names no bridges, but it names the NHI): their names say the generation.
      */
-    private static TopoNode.FunctionNode[] tunnelRouters(Topology t, TopoNode.FunctionNode port) {
-        List<TopoNode.FunctionNode> out = new ArrayList<>();
-        out.add(port);
-        out.addAll(Hardware.ancestors(t, port));
-        TopoNode.RootComplex rc = t.rootOf(port);
-        for (TopoNode.FunctionNode f : t.functions()) {
-            if (Hardware.isTunnelPort(f.function()) && t.rootOf(f).equals(rc) && !out.contains(f)) out.add(f);
-        }
-        return out.toArray(TopoNode.FunctionNode[]::new);
-    }
-
     /**
      * Why the card cannot move at all, in words, or null when it can: a mobile part soldered to a laptop's board, a
      * function built into the CPU or the chipset, a Thunderbolt controller's own function.

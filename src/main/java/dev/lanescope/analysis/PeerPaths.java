@@ -157,62 +157,8 @@ public final class PeerPaths {
         if (gpuB && isAmd(b.function())) bars.addAll(highBars(a.function()));
         if (gpuA && isAmd(a.function())) bars.addAll(highBars(b.function()));
         String nv = nvlink(t, a.bdf(), b.bdf());
-        String level;
-        StringBuilder ex = new StringBuilder();
-        ex.append(a.bdf()).append(" and ").append(b.bdf()).append(": ").append(r.pathClass()).append(" (")
-                .append(r.pathClass().legend()).append("): ").append(r.where()).append('.');
-        if (gpuA && gpuB && nv != null) {
-            level = "default (" + nv + ")";
-            ex.append(" nvidia-smi topo -m shows ").append(nv).append(" between them: a bonded set of ")
-                    .append(nv.substring(2)).append(" NVLinks, which NCCL takes for this pair whatever NCCL_P2P_LEVEL"
-                            + " says; over PCIe alone it would be ").append(r.pathClass()).append('.');
-        } else if (gpuA && gpuB) {
-            boolean amd = Hardware.isAmdHost(t);
-            int gpus = gpuCount(t);
-            PathClass def = amd && gpus <= 2 ? PathClass.SYS : PathClass.PXB;
-            String defWhy = amd && gpus <= 2 ? "SYS on an AMD CPU with at most two GPUs" : "PXB";
-            if (r.pathClass().isNearerOrEqual(def)) {
-                level = "default (" + def + ")";
-                ex.append(" NCCL's default P2P level (").append(defWhy).append(") covers it.");
-            } else {
-                level = "NCCL_P2P_LEVEL=" + r.pathClass();
-                ex.append(" NCCL's default P2P level (").append(defWhy).append(") does not cover ")
-                        .append(r.pathClass()).append(": set ").append(level).append(" for direct P2P.");
-                boolean amdGpus = a.function().vendorId() == 0x1002 || b.function().vendorId() == 0x1002;
-                if (amdGpus && Hardware.isIntelHost(t)) {
-                    ex.append(" On an Intel host RCCL 2.27.7 also needed a patch so the user's level is not"
-                            + " overridden by the platform default; confirm 'via P2P/IPC' in its log.");
-                }
-            }
-        } else if (gpuA || gpuB) {
-            if (r.pathClass().isNearerOrEqual(PathClass.PXB)) {
-                level = "default (PXB)";
-                ex.append(" GPUDirect RDMA's default level (PXB) covers this GPU-NIC pair.");
-            } else {
-                level = "NCCL_NET_GDR_LEVEL=" + r.pathClass();
-                ex.append(" GPUDirect RDMA is off by default past PXB: set ").append(level)
-                        .append(" to use it across this path.");
-            }
-        } else {
-            level = "n/a (two NICs)";
-        }
-        if (!acs.isEmpty()) {
-            ex.append(" ACS redirects peer traffic up to the root complex at ").append(join(acs))
-                    .append(" (ACSCtl ReqRedir+/CmpltRedir+): P2P is slow or hangs until ACS is disabled on that"
-                            + " port (NCCL's troubleshooting guide).");
-        }
-        if (!bars.isEmpty()) {
-            ex.append(" BAR at or above 2^44 (16 TiB): ").append(String.join(", ", bars))
-                    .append(": a 44-bit DMA engine cannot reach it (firmware with only Above-4G decoding has placed BARs"
-                            + " near 56 TiB); lspci looking normal"
-                            + " does not mean P2P works.");
-        }
-        if (chipset) {
-            ex.append(" The path crosses the chipset: it shares the chipset uplink, so P2P here is slower than"
-                    + " between CPU-lane slots within the same class (two RTX 3090s measured 13.2 GB/s on CPU"
-                    + " lanes against 6.5 via the chipset, both PHB).");
-        }
-        return new PeerPair(a.bdf(), b.bdf(), r.pathClass(), acs, level, bars, chipset, ex.toString(), nv);
+        PeerAdvice.Advice advice = PeerAdvice.advise(t, a, b, r, nv, acs, bars, chipset);
+        return new PeerPair(a.bdf(), b.bdf(), r.pathClass(), acs, advice.level(), bars, chipset, advice.text(), nv);
     }
 
     /**
@@ -220,14 +166,19 @@ public final class PeerPaths {
      * (its index column names the matrix's GPU labels); null when either is missing or the cell is a PCIe class.
      */
     static String nvlink(Topology t, Bdf a, Bdf b) {
+        String cell = topoCell(t, a, b);
+        return cell != null && cell.matches("NV\\d+") ? cell : null;
+    }
+
+    /** The cell of nvidia-smi's topo -m matrix for two GPUs ({@code NV18}, {@code SYS}, ...), or null when not there. */
+    static String topoCell(Topology t, Bdf a, Bdf b) {
         var topo = t.capture().topo();
         if (topo == null) return null;
         String la = gpuLabel(t, a);
         String lb = gpuLabel(t, b);
         if (la == null || lb == null) return null;
         var row = topo.cells().get(la);
-        String cell = row == null ? null : row.get(lb);
-        return cell != null && cell.matches("NV\\d+") ? cell : null;
+        return row == null ? null : row.get(lb);
     }
 
     /** nvidia-smi's label ({@code GPU0}) of a GPU, through the capture's nvidia-smi PCIe query; null when not there. */
@@ -260,11 +211,5 @@ public final class PeerPaths {
         double t = Long.compareUnsigned(address, 0) < 0 ? 0 : (double) Long.divideUnsigned(address, 1L << 30) / 1024.0;
         return t == Math.rint(t) ? String.format(Locale.ROOT, "%d TiB", (long) t)
                 : String.format(Locale.ROOT, "%.1f TiB", t);
-    }
-
-    private static String join(List<Bdf> l) {
-        List<String> s = new ArrayList<>();
-        for (Bdf b : l) s.add(b.toString());
-        return String.join(", ", s);
     }
 }

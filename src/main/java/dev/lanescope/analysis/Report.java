@@ -47,11 +47,48 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         return s.append(' ').append(c.hostPathNote()).toString();
     }
 
+    /**
+     * The peer pairs' lines of the summary: a pair with ACS redirect or a BAR past 44 bits gets its whole explanation;
+     * the rest is grouped, one line per kind ("no direct P2P", a level to set, the chipset's uplink), so a machine with
+     * many pairs does not fill the first lines with the same sentence (the peer list has every pair's detail).
+     */
+    private List<String> peerLines() {
+        List<String> out = new ArrayList<>();
+        java.util.Map<String, List<String>> noDirect = new java.util.LinkedHashMap<>();
+        java.util.Map<String, List<String>> levels = new java.util.LinkedHashMap<>();
+        List<String> chipset = new ArrayList<>();
+        for (PeerPair p : peers) {
+            String lv = p.ncclP2pLevel();
+            if (lv.startsWith("n/a")) continue;
+            String pair = p.a() + " and " + p.b();
+            if (!p.acsRedirectAt().isEmpty() || !p.barsAbove44Bit().isEmpty()) {
+                out.add(p.explanation());
+            } else if (lv.startsWith("none (")) {
+                noDirect.computeIfAbsent(lv.substring(6, lv.length() - 1), k -> new ArrayList<>()).add(pair);
+            } else if (lv.startsWith("NCCL_P2P_LEVEL")) {
+                levels.computeIfAbsent(lv, k -> new ArrayList<>()).add(pair + (p.throughChipset()
+                        ? " (through the chipset)" : ""));
+            } else if (p.throughChipset() && lv.startsWith("default")) {
+                chipset.add(pair);
+            }
+        }
+        noDirect.forEach((why, pairs) -> out.add("No direct P2P (" + why + ") between " + String.join("; ", pairs)
+                + ": their data goes through host memory; the peer list says why."));
+        levels.forEach((lv, pairs) -> out.add("Direct P2P between " + String.join("; ", pairs) + " needs " + lv
+                + " (NCCL's default does not cover the path); the peer list says what else it takes."));
+        if (!chipset.isEmpty()) {
+            out.add("P2P between " + String.join("; ", chipset) + " crosses the chipset's shared uplink: slower than"
+                    + " between CPU-lane slots; measure it with the peer probe.");
+        }
+        return out;
+    }
+
     /** Plain sentences of what is wrong or needs checking, faults first; one "nothing wrong" line when clean. */
     public List<String> summary() {
         List<String> faults = new ArrayList<>();
         List<String> checks = new ArrayList<>();
         List<HopVerdict> unknown = new ArrayList<>();
+        List<String> tunnels = new ArrayList<>();
         for (HopVerdict h : hops) {
             String dev = h.link().device() == null ? "" : " (" + Hardware.kind(h.link().device()) + " "
                     + h.link().device().bdf() + ")";
@@ -83,8 +120,7 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                             : "; a wider slot may help."));
                     break;
                 case TUNNELLED:
-                    checks.add("Thunderbolt/USB4 tunnel on " + h.hopLabel() + dev + ": its reported link is not the"
-                            + " wire.");
+                    tunnels.add(h.hopLabel() + dev);
                     break;
                 case UNKNOWN:
                     // an empty port whose link was not captured is no finding: it stays unknown on its own hop
@@ -93,6 +129,12 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                 default:
                     break;
             }
+        }
+        if (tunnels.size() == 1) {
+            checks.add("Thunderbolt/USB4 tunnel on " + tunnels.get(0) + ": its reported link is not the wire.");
+        } else if (!tunnels.isEmpty()) {
+            checks.add(tunnels.size() + " Thunderbolt/USB4 tunnels (" + String.join("; ", tunnels) + "): their reported"
+                    + " links are not the wire.");
         }
         if (unknown.size() <= UNKNOWN_LISTED) {
             for (HopVerdict h : unknown) checks.add("Cannot judge " + h.hopLabel() + ": " + h.reason());
@@ -117,14 +159,7 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         for (PathCeiling c : ceilings) {
             if (c.mismatch() != null) checks.add(c.device() + ": " + c.mismatch());
         }
-        for (PeerPair p : peers) {
-            boolean twoNics = p.ncclP2pLevel().startsWith("n/a");
-            boolean gpuPair = p.ncclP2pLevel().startsWith("NCCL_P2P_LEVEL") || p.ncclP2pLevel().startsWith("default");
-            if (!twoNics && (!p.acsRedirectAt().isEmpty() || !p.barsAbove44Bit().isEmpty()
-                    || (gpuPair && (p.needsAttention() || p.throughChipset())))) {
-                checks.add(p.explanation());
-            }
-        }
+        checks.addAll(peerLines());
         List<String> out = new ArrayList<>(faults);
         out.addAll(checks);
         if (out.isEmpty() && hops.isEmpty()) {

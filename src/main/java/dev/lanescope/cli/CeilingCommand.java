@@ -65,7 +65,10 @@ final class CeilingCommand implements Callable<Integer> {
     Double ram;
 
     @Option(names = "--ram-preset", paramLabel = "NAME",
-            description = "ddr4-3200 (51.2), ddr5-6000 (96), lpddr5x-8000-256 (256 GB/s).")
+            description = "Desktop: ddr4-3200 (51.2), ddr5-6000 (96); laptop: lpddr5x-8533-128 (136.5),"
+                    + " lpddr5x-8000-256 (256); one server socket: ddr4-2400-4ch (76.8), ddr4-2933-6ch (140.8),"
+                    + " ddr4-3200-8ch (204.8), ddr5-4800-8ch (307.2), ddr5-4800-12ch (460.8), ddr5-6400-12ch (614.4);"
+                    + " HBM: hbm2e-xeon-max (1638.4 GB/s). Peak figures from each part's specifications.")
     String ramPreset;
 
     @Option(names = "--active-bytes", paramLabel = "N",

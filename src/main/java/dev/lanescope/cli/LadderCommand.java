@@ -121,6 +121,7 @@ final class LadderCommand implements Callable<Integer> {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("pair", List.of(l.a().toString(), l.b().toString()));
         o.put("headline", l.headline());
+        o.put("noDirectP2p", l.noDirect());
         List<Map<String, Object>> rungs = new ArrayList<>();
         for (Rung r : l.rungs()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -152,8 +153,8 @@ final class LadderCommand implements Callable<Integer> {
     static String text(Ladder l) {
         StringBuilder s = new StringBuilder();
         s.append(l.headline()).append('\n');
-        s.append("P2P ladder for ").append(l.a().shortForm()).append(" (").append(l.aName()).append(") and ")
-                .append(l.b().shortForm()).append(" (").append(l.bName()).append(")\n");
+        s.append("P2P ladder for ").append(l.aAt()).append(" (").append(l.aName()).append(") and ")
+                .append(l.bAt()).append(" (").append(l.bName()).append(")\n");
         for (Rung r : l.rungs()) {
             s.append(String.format("%n%d. %s: %s%n", r.rung(), r.name(), r.statusWords()));
             s.append("   ").append(r.finding()).append('\n');

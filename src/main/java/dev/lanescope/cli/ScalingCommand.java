@@ -50,8 +50,9 @@ final class ScalingCommand implements Callable<Integer> {
             description = "Optional capture (folder, files or .tar.gz): its GPUs, their card and their peer path.")
     List<Path> capture = new ArrayList<>();
 
-    @Option(names = "--model", paramLabel = "NAME", defaultValue = "gpt-oss-120b",
-            description = "Model preset: mixtral-8x7b, qwen3-30b-a3b, gpt-oss-120b, deepseek-v3 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--model", paramLabel = "NAME",
+            description = "The model to place (required for any figure): mixtral-8x7b, qwen3-30b-a3b, gpt-oss-120b,"
+                    + " deepseek-v3.")
     String model;
 
     @Option(names = "--bits", paramLabel = "B", description = "Bits per quantised weight (default: the preset's).")
@@ -132,7 +133,7 @@ final class ScalingCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             ScalingRequest q = new ScalingRequest();
-            q.model = MoePreset.byKey(model);
+            q.model = model == null ? null : MoePreset.byKey(model);
             q.bits = bits;
             if (gpu != null) q.gpu = GpuPreset.byKey(gpu);
             q.memGbPerS = memGbps;
@@ -160,6 +161,22 @@ final class ScalingCommand implements Callable<Integer> {
                 }
                 for (Problem p : l.capture().problems()) if (p.severity() == Severity.ERROR) err.println(p);
                 q.capture = CaptureGpus.of(l.topology(), l.report());
+            }
+            if (q.capture != null && q.capture.alone() != null && gpu == null && memGbps == null) {
+                if (json) {
+                    com.fasterxml.jackson.databind.node.ObjectNode o = new ObjectMapper().createObjectNode();
+                    o.put("verdict", q.capture.alone());
+                    o.putArray("predictions");
+                    o.put("capture", q.capture.describe());
+                    out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(o));
+                    out.flush();
+                    return 0;
+                }
+                out.println(q.capture.alone());
+                out.println();
+                out.println("Capture: " + q.capture.describe());
+                out.flush();
+                return 0;
             }
             Scaling.Result r = Scaling.evaluate(q.toInputs());
             if (csv != null) ExportCommand.write(csv, ScalingCsv.of(r));
@@ -210,15 +227,16 @@ final class ScalingCommand implements Callable<Integer> {
     /** The verdict first, then a table a user can read, then where each figure comes from. */
     static String text(Scaling.Result r, CaptureGpus capture) {
         StringBuilder b = new StringBuilder();
+        if (capture != null && capture.mixed() != null) b.append(capture.mixed()).append('\n');
         b.append(r.verdict()).append("\n\n");
         if (capture != null) b.append("Capture: ").append(capture.describe()).append("\n\n");
-        b.append(String.format(Locale.ROOT, "%-6s %-10s %10s %12s %14s %10s%n", "cards", "split", "tokens/s",
+        b.append(String.format(Locale.ROOT, "%-6s %-10s %12s %12s %14s %10s%n", "cards", "split", "tokens/s",
                 "weights ms", "all-reduce ms", "fixed ms"));
         for (Prediction p : r.predictions()) {
-            String fits = Boolean.FALSE.equals(p.fits()) ? "does not fit" : "";
-            b.append(String.format(Locale.ROOT, "%-6d %-10s %10s %12.2f %14.2f %10.2f  %s", p.cards(),
-                    p.split().key(), Scaling.tps(p.tokensPerS()), p.weightsMs(), p.collectiveMs(), p.fixedMs(), fits)
-                    .stripTrailing()).append('\n');
+            boolean no = Boolean.FALSE.equals(p.fits());
+            b.append(String.format(Locale.ROOT, "%-6d %-10s %12s %12.2f %14.2f %10.2f", p.cards(),
+                    p.split().key(), no ? "does not fit" : Scaling.tps(p.tokensPerS()), p.weightsMs(), p.collectiveMs(),
+                    p.fixedMs()).stripTrailing()).append('\n');
         }
         if (!r.inputs().measured().isEmpty()) {
             b.append("\nMeasured: ");

@@ -83,6 +83,18 @@ public final class ScalingJson {
             else c.putNull("peerPathClass");
             putFinite(c, "linkGbPerS", capture.linkGbPerS());
             c.put("summary", capture.describe());
+            ArrayNode cards = c.putArray("cards");
+            for (CaptureGpus.Card k : capture.cards()) {
+                ObjectNode n = cards.addObject();
+                n.put("address", k.bdf().toString());
+                n.put("name", k.name());
+                n.put("vendor", k.vendor());
+                if (k.preset().isPresent()) n.put("card", k.preset().get().key());
+                else n.putNull("card");
+            }
+            if (capture.mixed() != null) c.put("mixed", capture.mixed());
+            else c.putNull("mixed");
+            c.put("nvlinks", capture.nvlinks());
         }
         return o;
     }
@@ -91,7 +103,9 @@ public final class ScalingJson {
         ObjectNode n = MAPPER.createObjectNode();
         n.put("cards", p.cards());
         n.put("split", p.split().key());
-        n.put("tokensPerS", p.tokensPerS());
+        // a count that cannot hold the model has no rate: "does not fit" (fits false) instead
+        if (Boolean.FALSE.equals(p.fits())) n.putNull("tokensPerS");
+        else n.put("tokensPerS", p.tokensPerS());
         n.put("collectiveMsPerToken", p.collectiveMs());
         n.put("weightsMsPerToken", p.weightsMs());
         n.put("fixedMsPerToken", p.fixedMs());

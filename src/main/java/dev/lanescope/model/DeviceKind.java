@@ -194,9 +194,12 @@ public enum DeviceKind {
                 || f.portType() == PortType.RC_INTEGRATED_ENDPOINT);
     }
 
-    /** Same vendor as the host bridge: by id, else by the first word of the names (a tree prints no ids). */
-    private static boolean sameVendor(PciFunction f, PciFunction host) {
-        if (host == null) return false;
+    /**
+     * Two functions of one vendor: by id, else by the first word of the names (a tree prints no ids). Used for "is
+     * this display the host bridge's own" and for "are these two GPUs under one vendor's driver stack".
+     */
+    public static boolean sameVendor(PciFunction f, PciFunction host) {
+        if (f == null || host == null) return false;
         if (f.vendorId() >= 0 && host.vendorId() >= 0) return f.vendorId() == host.vendorId();
         String a = name(f);
         String b = name(host);

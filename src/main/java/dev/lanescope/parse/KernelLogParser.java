@@ -78,24 +78,33 @@ public final class KernelLogParser {
         Bdf device = Bdf.parse(m.group(2));
         long available = mbps(m.group(3), m.group(4));
         boolean flit = m.group(14) != null;
+        if (available < 0) return null;
         if (m.group(5) != null) {
             LinkState limitedBy = state(m.group(5), m.group(6));
             Bdf limiting = Bdf.tryParse(m.group(7));
             long capable = mbps(m.group(8), m.group(9));
             LinkState cap = state(m.group(10), m.group(11));
+            // a width or figure no link has (a damaged line) is a line in no known format, not a crash
+            if (limitedBy == null || cap == null || capable < 0) return null;
             return new KernelBandwidthLine(device, available, limitedBy, limiting, capable, cap, flit, m.group(1),
                     source);
         }
         LinkState cap = state(m.group(12), m.group(13));
+        if (cap == null) return null;
         return new KernelBandwidthLine(device, available, null, null, available, cap, flit, m.group(1), source);
     }
 
+    /** Mb/s from "126.016"; -1 for a figure too long to be a link's. */
     private static long mbps(String whole, String thousandths) {
+        if (whole.length() > 9) return -1;
         return Long.parseLong(whole) * 1000 + Long.parseLong(thousandths);
     }
 
+    /** The speed and width, or null for a width no link has (above x63). */
     private static LinkState state(String speed, String width) {
         LinkSpeed s = LinkSpeed.parse(speed);
-        return LinkState.of(s == null ? LinkSpeed.UNKNOWN : s, Integer.parseInt(width));
+        int w = width.length() > 2 ? -1 : Integer.parseInt(width);
+        if (w < 0 || w > 63) return null;
+        return LinkState.of(s == null ? LinkSpeed.UNKNOWN : s, w);
     }
 }

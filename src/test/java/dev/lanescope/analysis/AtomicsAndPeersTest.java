@@ -294,7 +294,9 @@ class AtomicsAndPeersTest {
         assertThat(p.pathClass()).isEqualTo(PathClass.PHB);
         assertThat(p.ncclP2pLevel()).isEqualTo("default (SYS)");
         assertThat(p.throughChipset()).isTrue();
-        assertThat(p.explanation()).contains("shares the chipset uplink");
+        // the chipset's cost is said in words and measured here, never with another machine's figures
+        assertThat(p.explanation()).contains("shares the chipset's uplink").contains("measured on this machine")
+                .doesNotContain("GB/s");
     }
 
     static Fx twoRoots(int numaA, int numaB) {

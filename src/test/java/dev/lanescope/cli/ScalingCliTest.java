@@ -46,7 +46,7 @@ class ScalingCliTest {
         String first = r.out().lines().findFirst().orElse("");
         assertThat(first).startsWith("Stop at 2 cards").contains("all_reduce_perf table");
         assertThat(r.out()).contains("2      tp2", "Assumed (not measured):", "scaled by ring steps",
-                "the NVIDIA GeForce RTX 2080 Ti's 616 GB/s spec x 0.7", "does not fit");
+                "the NVIDIA GeForce RTX 2080 Ti's published 616 GB/s x 0.7", "does not fit");
     }
 
     @Test
@@ -65,12 +65,21 @@ class ScalingCliTest {
     @Test
     void csvUsesTheProjectsLayout() throws Exception {
         Path out = tmp.resolve("s.csv");
-        CliRun r = CliRun.of("scaling", "--gpu", "mi50", "--measured", "2:71.22,8:14.32", "--csv", out.toString());
+        CliRun r = CliRun.of("scaling", "--model", "gpt-oss-120b", "--gpu", "mi50", "--measured", "2:71.22,8:14.32",
+                "--csv", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         String csv = Files.readString(out);
         assertThat(csv).startsWith("kind,name,x,value,unit\r\n").contains("prediction,tp4,4,31.47")
                 .contains("measured,tp8,8,14.32,tokens/s").contains("fitted,collectiveMsPerAddedCard,,9.73")
                 .contains("fits,single,1,0,");
+    }
+
+    @Test
+    void withoutAModelTheFirstLineSaysSoAndNoFigureIsPrinted() {
+        CliRun r = CliRun.of("scaling", "--gpu", "mi50");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().lines().findFirst().orElse("")).contains("--model").contains("no model chosen");
+        assertThat(r.out()).doesNotContain("tokens/s");
     }
 
     @Test

@@ -35,12 +35,19 @@ public record H2dRate(double gbPerS, double overheadUs, Source source, String no
             throw new CeilingInputException("link", "the link is unknown or down (" + link
                     + "): give a measured rate (--h2d or --receipt) instead");
         }
+        return fromUsable(link.gigabytesPerSecond(), link.genText(), factor, overheadUs);
+    }
+
+    /**
+     * A usable rate in GB/s ({@code what} says whose: a link, or a Thunderbolt tunnel's PCIe budget) x {@code factor},
+     * labelled as the assumption it is.
+     */
+    public static H2dRate fromUsable(double usable, String what, double factor, double overheadUs) {
         Check.finiteIn("achievableFactor", factor, 0.01, 1, "",
                 "copies cannot beat the usable bandwidth after encoding");
-        double usable = link.gigabytesPerSecond();
         String note = String.format(Locale.ROOT,
                 "%s usable %.3f GB/s x achievable factor %.2f: an assumption (copy engines reach about 0.8-0.9 of "
-                        + "usable), not a register fact nor a measurement; a probe receipt replaces it", link.genText(), usable, factor);
+                        + "usable), not a register fact nor a measurement; a probe receipt replaces it", what, usable, factor);
         return new H2dRate(usable * factor, overheadUs, Source.LINK_ESTIMATE, note);
     }
 

@@ -15,7 +15,7 @@ final class DmaRung {
 
     static final String NAME = "DMA addressability";
     static final int ASSUMED_BITS = 44;
-    static final String RULE = "The peer's whole VRAM BAR (from its address to address + size - 1) must lie below"
+    static final String RULE = "amdgpu's rule, for an AMD GPU reaching its peer: the peer's whole VRAM BAR (from its address to address + size - 1) must lie below"
             + " 2^bits of this card's DMA mask, in both directions, as amdgpu_device_is_peer_accessible() tests it."
             + " The mask is read from sysfs dma_mask_bits when captured; otherwise 44 bits is assumed, the mask amdgpu"
             + " sets on Vega and newer cards (older GCN cards set 40). Firmware with Above 4G Decoding may place BARs"
@@ -32,7 +32,7 @@ final class DmaRung {
             return new Rung(3, NAME, RungStatus.PASS, "NVLink (" + nv + ") joins them: peer copies do not go through"
                     + " the PCIe BARs, so no DMA mask limits them.", ev, RULE, null);
         }
-        RungStatus worst = RungStatus.PASS;
+        RungStatus worst = RungStatus.NOT_APPLICABLE;
         List<String> text = new ArrayList<>();
         List<String> next = new ArrayList<>();
         for (TopoNode.FunctionNode target : p.both()) {
@@ -42,6 +42,12 @@ final class DmaRung {
             DmaMaskBits mask = p.ev().dmaMasks().stream()
                     .filter(m -> m.device().device0().equals(reader.bdf().device0())).findFirst().orElse(null);
             String maskCmd = "cat /sys/bus/pci/devices/" + reader.bdf() + "/dma_mask_bits";
+            if (mask == null && Pair.isNvidia(reader.function()) && p.isGpu(reader)) {
+                worst = worse(worst, RungStatus.NOT_APPLICABLE);
+                text.add(p.addr(reader) + " is an NVIDIA GPU: the 44-bit DMA rule is amdgpu's; NVIDIA's driver checks"
+                        + " its own reach (rung 5).");
+                continue;
+            }
             if (bar == null || !bar.assigned() || bar.sizeBytes() <= 0) {
                 worst = worse(worst, RungStatus.NOT_PROVEN);
                 text.add(p.addr(target) + ": its BAR address and size are not in the capture.");
@@ -58,6 +64,7 @@ final class DmaRung {
             String maskWords = mask != null ? p.addr(reader) + "'s " + bits + "-bit DMA mask (sysfs)"
                     : p.addr(reader) + "'s DMA mask, assumed " + bits + "-bit (not in the capture)";
             if (inside) {
+                worst = worse(worst, RungStatus.PASS);
                 text.add(where + " lies inside " + maskWords + ".");
             } else if (mask != null || Pair.isAmd(reader.function())) {
                 worst = RungStatus.FAIL;
@@ -72,13 +79,16 @@ final class DmaRung {
                 next.add("read the mask: `" + maskCmd + "`");
             }
         }
+        boolean open = worst == RungStatus.FAIL || worst == RungStatus.NOT_PROVEN;
         return new Rung(3, NAME, worst, String.join(" ", text), ev, RULE,
-                worst == RungStatus.PASS ? null : String.join("; ", new java.util.LinkedHashSet<>(next)));
+                open ? String.join("; ", new java.util.LinkedHashSet<>(next)) : null);
     }
 
+    /** The worse of two: FAIL, NOT_PROVEN, PASS, then NOT_APPLICABLE (a rung is not applicable only when no side applies). */
     static RungStatus worse(RungStatus a, RungStatus b) {
         if (a == RungStatus.FAIL || b == RungStatus.FAIL) return RungStatus.FAIL;
         if (a == RungStatus.NOT_PROVEN || b == RungStatus.NOT_PROVEN) return RungStatus.NOT_PROVEN;
-        return RungStatus.PASS;
+        if (a == RungStatus.PASS || b == RungStatus.PASS) return RungStatus.PASS;
+        return RungStatus.NOT_APPLICABLE;
     }
 }

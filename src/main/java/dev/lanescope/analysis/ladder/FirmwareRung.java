@@ -16,10 +16,12 @@ final class FirmwareRung {
 
     static final String NAME = "Firmware and BARs";
     static final long SMALL_BAR = 256L << 20;
-    static final String RULE = "Each card's VRAM aperture (its largest prefetchable BAR) must be assigned, and large:"
-            + " amdgpu allows peer access only when the whole VRAM is visible (its log line 'Detected VRAM RAM=...M,"
-            + " BAR=...M' with BAR at least RAM); a 256 MiB aperture means Above 4G Decoding or Resizable BAR is off"
-            + " in the firmware. A Resizable BAR left at 256 MiB while the card offers more is the same fault.";
+    static final String RULE = "amdgpu's rule, for AMD GPUs: each card's VRAM aperture (its largest prefetchable BAR)"
+            + " must be assigned, and large: amdgpu allows peer access only when the whole VRAM is visible (its log"
+            + " line 'Detected VRAM RAM=...M, BAR=...M' with BAR at least RAM); a 256 MiB aperture means Above 4G"
+            + " Decoding or Resizable BAR is off in the firmware. A Resizable BAR left at 256 MiB while the card offers"
+            + " more is the same fault. It does not apply to NVIDIA GPUs: their driver decides peer access itself"
+            + " (nvidia-smi topo -p2p r), and a 256 MiB BAR1 is normal there.";
 
     private FirmwareRung() {
     }
@@ -32,17 +34,21 @@ final class FirmwareRung {
         for (TopoNode.FunctionNode n : p.both()) ones.add(one(p, n));
         RungStatus s = ones.stream().anyMatch(o -> o.status == RungStatus.FAIL) ? RungStatus.FAIL
                 : ones.stream().anyMatch(o -> o.status == RungStatus.NOT_PROVEN) ? RungStatus.NOT_PROVEN
-                : RungStatus.PASS;
+                : ones.stream().anyMatch(o -> o.status == RungStatus.PASS) ? RungStatus.PASS
+                : RungStatus.NOT_APPLICABLE;
         List<Evidence> ev = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         List<String> next = new ArrayList<>();
         for (One o : ones) {
-            ev.addAll(o.lines);
+            // a failed rung shows only the lines it failed on, so the evidence says what the headline says
+            if (s != RungStatus.FAIL || o.status == RungStatus.FAIL) ev.addAll(o.lines);
             if (text.length() > 0) text.append(' ');
             text.append(o.text);
             if (o.status != RungStatus.PASS && o.next != null) next.add(o.next);
         }
-        return new Rung(1, NAME, s, text.toString(), ev, RULE, s == RungStatus.PASS ? null : String.join("; ", new java.util.LinkedHashSet<>(next)));
+        boolean open = s == RungStatus.FAIL || s == RungStatus.NOT_PROVEN;
+        return new Rung(1, NAME, s, text.toString(), ev, RULE, open ? String.join("; ", new java.util.LinkedHashSet<>(next))
+                : null);
     }
 
     private static One one(Pair p, TopoNode.FunctionNode n) {
@@ -68,17 +74,29 @@ final class FirmwareRung {
         if (!p.isGpu(n)) {
             return new One(RungStatus.PASS, who + " is not a GPU: it has no VRAM aperture to enlarge.", lines, null);
         }
+        if (Pair.isNvidia(f)) {
+            return new One(RungStatus.NOT_APPLICABLE, who + " is an NVIDIA GPU: the large-BAR rule is amdgpu's; NVIDIA's"
+                    + " driver decides peer access itself (rung 5), and a small BAR1 (often 256 MiB) is normal there.",
+                    List.of(), null);
+        }
         if (bar == null) {
             Evidence rec = Pair.recordLine(f);
             if (rec != null) lines.add(rec);
             return new One(RungStatus.NOT_PROVEN, who + ": the capture shows no memory BARs for this card.", lines,
                     "capture `" + lspci + "` (the Region lines)");
         }
-        if (!bar.assigned() || bar.disabled() || bar.virtual()) {
+        if (!bar.assigned() || bar.virtual()) {
             return new One(RungStatus.FAIL, who + ": its VRAM BAR " + bar.index() + " is not assigned an address"
                     + " (the firmware found no room for it): enable Above 4G Decoding.", lines,
                     "enable Above 4G Decoding in the firmware setup, reboot, and check `" + lspci
                     + "` shows an address on Region " + bar.index());
+        }
+        if (bar.disabled()) {
+            // an address with [disabled]: the firmware placed it, but memory decoding is off (no driver enabled it)
+            return new One(RungStatus.NOT_PROVEN, who + ": its VRAM BAR " + bar.index() + " has an address ("
+                    + Pair.address(bar.address()) + ") but is disabled: memory decoding is off, so no driver has"
+                    + " enabled this card; its size tells nothing about peer access yet.", lines,
+                    "load the card's driver (or wake the card), then re-capture `" + lspci + "`");
         }
         ResizableBar rb = f.resizableBars().stream().filter(r -> r.barIndex() == bar.index()).findFirst().orElse(null);
         long size = bar.sizeBytes();

@@ -12,11 +12,12 @@ import dev.lanescope.model.p2p.RungStatus;
 final class KernelRung {
 
     static final String NAME = "Kernel P2PDMA";
-    static final String RULE = "Linux's pci_p2pdma_distance(): devices below one switch (or one root port) reach"
+    static final String RULE = "The kernel's rule, which amdgpu and RDMA drivers ask (not NVIDIA's driver for CUDA peer"
+            + " copies): Linux's pci_p2pdma_distance(): devices below one switch (or one root port) reach"
             + " each other directly unless a bridge on the path has ACS redirect or egress control set; anything"
             + " that goes through the host bridge (different root ports, or ACS redirect) is allowed only on an AMD"
-            + " Zen CPU or when the device at 00.0 of the root bus is on the kernel's whitelist (Intel Sandy"
-            + " Bridge-E and Haswell-E within one host bridge; Skylake-SP and Ice Lake-SP; Google SoCs). amdgpu"
+            + " Zen CPU or when the device at 00.0 of the root bus (usually the host bridge) is on the kernel's"
+            + " whitelist (Intel Sandy Bridge-E and Haswell-E within one host bridge; Skylake-SP and Ice Lake-SP; Google SoCs). amdgpu"
             + " asks this before any peer access and logs 'PCIe P2P access from peer device ... is not supported by"
             + " the chipset' when refused; NVIDIA's driver applies its own test instead (rung 5).";
 
@@ -26,6 +27,10 @@ final class KernelRung {
     static Rung of(Pair p) {
         List<Evidence> ev = new ArrayList<>();
         String nv = p.nvlink();
+        if (p.bothNvidiaGpus()) {
+            return new Rung(4, NAME, RungStatus.NOT_APPLICABLE, "Both are NVIDIA GPUs: CUDA peer copies do not ask the"
+                    + " kernel's P2PDMA; NVIDIA's driver applies its own test (rung 5).", ev, RULE, null);
+        }
         if (nv != null) {
             return new Rung(4, NAME, RungStatus.PASS, "NVLink (" + nv + ") joins them: their peer traffic does not"
                     + " need the kernel's PCIe P2PDMA.", ev, RULE, null);
@@ -51,15 +56,10 @@ final class KernelRung {
         }
         if (!d.known()) {
             return new Rung(4, NAME, RungStatus.NOT_PROVEN, capital(d.why()) + ".", ev, RULE,
-                    "capture `lspci -nn` (it prints the host bridge's [vendor:device] id)");
+                    "capture `lspci -nn` (it prints the [vendor:device] id the kernel's whitelist is keyed on)");
         }
         if (d.allowed()) {
             return new Rung(4, NAME, RungStatus.PASS, "The kernel allows it: " + d.why() + ".", ev, RULE, null);
-        }
-        if (p.bothNvidiaGpus()) {
-            return new Rung(4, NAME, RungStatus.NOT_PROVEN, "The kernel's P2PDMA would refuse this pair (" + d.why()
-                    + "), but NVIDIA's driver does not ask it for CUDA peer copies: its own test (rung 5) decides.",
-                    ev, RULE, "`nvidia-smi topo -p2p r` (the driver's own answer)");
         }
         if (!d.acsAt().isEmpty() && d.direct() == false && p.t().lowestCommonAncestor(p.a(), p.b())
                 .filter(n -> n instanceof dev.lanescope.model.TopoNode.FunctionNode).isPresent()) {

@@ -5,12 +5,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.lanescope.analysis.PeerAdvice;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 import dev.lanescope.model.ladder.LadderEvidence;
-import dev.lanescope.model.p2p.RungStatus;
 
 /**
  * The P2P acceptance ladder (seed 003; DOMAIN §9): for a pair of devices, nine rungs from the firmware to the
@@ -33,17 +33,19 @@ public final class Ladders {
         rungs.add(FirmwareRung.of(p));
         rungs.add(LinkRung.of(p));
         rungs.add(DmaRung.of(p));
-        Rung kernel = KernelRung.of(p);
-        Rung driver = DriverRung.of(p);
-        if (kernel.status() == RungStatus.NOT_PROVEN && p.bothNvidiaGpus() && driver.passed()) {
-            kernel = new Rung(4, kernel.name(), RungStatus.PASS, kernel.finding() + " It did: peer access is"
-                    + " allowed.", kernel.evidence(), kernel.rule(), null);
-        }
-        rungs.add(kernel);
-        rungs.add(driver);
+        rungs.add(KernelRung.of(p));
+        rungs.add(DriverRung.of(p));
         rungs.addAll(MeasuredRungs.of(p));
         rungs.add(FrameworkRung.of(p));
-        return new Ladder(na.bdf(), nb.bdf(), na.function().shortName(), nb.function().shortName(), rungs);
+        PeerAdvice.NoDirect no = p.nvlink() == null ? PeerAdvice.noDirect(t, na, nb) : null;
+        if (no != null) {
+            // the pair stops before rung 1: every rung but the link (whose facts still describe the host-memory path)
+            // waits on a direct path that cannot exist
+            String why = "Not applicable: no direct P2P between these two (" + no.brief() + ").";
+            rungs.replaceAll(r -> r.rung() == 2 ? r : r.notApplicable(why));
+        }
+        return new Ladder(na.bdf(), nb.bdf(), na.function().shortName(), nb.function().shortName(), t.address(na.bdf()),
+                t.address(nb.bdf()), no == null ? null : no.reason(), rungs);
     }
 
     /** The GPUs (one function per card) in address order. */

@@ -9,6 +9,7 @@ import java.util.Set;
 import dev.lanescope.analysis.HopVerdict;
 import dev.lanescope.analysis.LinkVerdict;
 import dev.lanescope.analysis.LinkVerdicts;
+import dev.lanescope.analysis.Tunnel;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.p2p.Evidence;
@@ -89,6 +90,47 @@ final class LinkRung {
                     : "capture `sudo lspci -vv` (root shows the link registers)");
         }
         return new Rung(2, NAME, RungStatus.PASS, "Every link on their path trained as it should"
-                + (notes.isEmpty() ? "." : "; " + String.join("; ", notes) + "."), ev, RULE, null);
+                + (notes.isEmpty() ? "." : "; " + String.join("; ", notes) + ".") + carry(p, links), ev, RULE, null);
+    }
+
+    /**
+     * What the path can carry at most, each way, and which hop sets it: a Thunderbolt/USB4 tunnel by its PCIe budget
+     * (never the tunnel port's reported link), any other link by what both its ends can train to. Empty when no hop's
+     * capability is known.
+     */
+    static String carry(Pair p, List<Link> links) {
+        long best = Long.MAX_VALUE;
+        String where = null;
+        String tunnelNote = "";
+        for (Link l : links) {
+            HopVerdict h = LinkVerdicts.classify(p.t(), l);
+            long mbps;
+            String what;
+            if (h.verdict() == LinkVerdict.TUNNELLED) {
+                Tunnel tu = null;
+                for (TopoNode.FunctionNode n : p.both()) {
+                    tu = Tunnel.of(p.t(), n).orElse(tu);
+                }
+                if (tu == null || tu.budgetMbps() < 0) {
+                    tunnelNote = " Their path crosses a Thunderbolt/USB4 tunnel at " + h.hopLabel() + ": "
+                            + new Tunnel(null, -1).budgetWords() + " at most, whatever its reported link says.";
+                    continue;
+                }
+                mbps = tu.budgetMbps();
+                what = "the Thunderbolt/USB4 tunnel at " + h.hopLabel() + " (" + tu.budgetWords() + "; its reported "
+                        + (l.capable() == null ? "link" : l.capable().display()) + " is not the wire)";
+            } else {
+                if (l.capable() == null || !l.capable().isKnown() || l.capable().mbps() <= 0) continue;
+                mbps = l.capable().mbps();
+                what = h.hopLabel() + " (" + l.capable().display() + ")";
+            }
+            if (mbps < best) {
+                best = mbps;
+                where = what;
+            }
+        }
+        if (where == null) return tunnelNote;
+        return String.format(java.util.Locale.ROOT, " At most %.2f GB/s each way can cross their path: its narrowest"
+                + " hop is %s.", best / 8000.0, where) + tunnelNote;
     }
 }

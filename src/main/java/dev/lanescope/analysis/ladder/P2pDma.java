@@ -103,7 +103,7 @@ final class P2pDma {
         }
         for (PciFunction h : hbs) {
             if (h.vendorId() < 0 || h.deviceId() < 0) {
-                return new Decision(false, false, acs, hbs, route + "; the capture names the host bridge "
+                return new Decision(false, false, acs, hbs, route + "; the capture names " + what(h) + " "
                         + t.address(h.bdf()) + " (" + h.shortName() + ") without its vendor:device id, which the"
                         + " kernel's whitelist is keyed on", false);
             }
@@ -111,13 +111,13 @@ final class P2pDma {
         Entry ea = entry(ha);
         Entry eb = entry(hb);
         if (ea != null && eb != null && (same || !ea.sameHostBridgeOnly() && !eb.sameHostBridgeOnly())) {
-            return new Decision(true, false, acs, hbs, route + "; the host bridge " + id(ha) + " (" + ea.name()
+            return new Decision(true, false, acs, hbs, route + "; " + what(ha) + " " + id(ha) + " (" + ea.name()
                     + ") is on the kernel's P2PDMA whitelist" + (same ? "" : " and so is " + id(hb)));
         }
         PciFunction refused = ea == null ? ha : eb == null ? hb : ha;
         String whyNot = ea != null && eb != null ? "on the whitelist only within one host bridge, and they are on two"
                 : "not on the kernel's P2PDMA whitelist";
-        return new Decision(false, false, acs, hbs, route + "; the host bridge " + id(refused) + " ("
+        return new Decision(false, false, acs, hbs, route + "; " + what(refused) + " " + id(refused) + " ("
                 + refused.shortName() + ") is " + whyNot + ", and the CPU is not an AMD Zen: the kernel refuses"
                 + " (it logs 'Host bridge not in P2PDMA whitelist')");
     }
@@ -190,6 +190,20 @@ final class P2pDma {
     static boolean isPreZen(PciFunction h) {
         if (h.deviceId() >= 0 && AMD_PRE_ZEN_HOST.contains(h.deviceId())) return true;
         return h.vendorDeviceName() != null && PRE_ZEN_NAME.matcher(h.vendorDeviceName()).find();
+    }
+
+    /**
+     * What the function the whitelist is checked on is, in words: "the host bridge" for a host bridge, "the root port
+     * at 00.0" for a root port there (many Arm and some server root buses have no host bridge function), else "the
+     * device at 00.0".
+     */
+    static String what(PciFunction f) {
+        String name = f.vendorDeviceName() == null ? "" : f.vendorDeviceName().toLowerCase(Locale.ROOT);
+        if (f.portType() == PortType.ROOT_PORT || name.contains("root port")) {
+            return "the root port " + f.bdf().shortForm() + ", first on its root bus,";
+        }
+        if (f.isHostBridge() || f.classCode() < 0) return "the host bridge";
+        return "the device at " + f.bdf().shortForm() + ", first on its root bus,";
     }
 
     static String id(PciFunction f) {

@@ -10,7 +10,7 @@ import dev.lanescope.model.p2p.RungStatus;
  *
  * @param rung      1 to 9, lowest first
  * @param name      the rung's name ({@code Firmware and BARs})
- * @param status    PASS, FAIL or NOT_PROVEN
+ * @param status    PASS, FAIL, NOT_PROVEN, or NOT_APPLICABLE when its rule is another driver's
  * @param finding   what this pair shows on this rung, in one or two sentences, the answer first
  * @param evidence  the lines it rests on, each with file and line
  * @param rule      the rule applied, in plain words
@@ -28,10 +28,21 @@ public record Rung(int rung, String name, RungStatus status, String finding, Lis
             case PASS -> "passed";
             case FAIL -> "failed";
             case NOT_PROVEN -> "not proven";
+            case NOT_APPLICABLE -> "not applicable";
         };
     }
 
     public boolean passed() {
         return status == RungStatus.PASS;
+    }
+
+    /** Failed or not proven: a rung that still stands between the pair and proven P2P. */
+    public boolean open() {
+        return status == RungStatus.FAIL || status == RungStatus.NOT_PROVEN;
+    }
+
+    /** The same rung marked not applicable, with why; its evidence and next step dropped. */
+    Rung notApplicable(String why) {
+        return new Rung(rung, name, RungStatus.NOT_APPLICABLE, why, List.of(), rule, null);
     }
 }

@@ -75,7 +75,7 @@ public final class CollectiveProbeRung {
         RungStatus status = tp == Verdict.DEAD || pp == Verdict.DEAD ? RungStatus.FAIL
                 : tp == Verdict.WORKS && pp == Verdict.WORKS ? RungStatus.PASS : RungStatus.NOT_PROVEN;
         String next = switch (status) {
-            case PASS -> null;
+            case PASS, NOT_APPLICABLE -> null;
             case FAIL -> "get the real error: AMD_LOG_LEVEL=3 (AMD; 'Pcie atomics not enabled' is the PCIe-atomics "
                     + "wall: check the AtomicOps chain) or NCCL_DEBUG=INFO (NVIDIA) before " + RUN;
             case NOT_PROVEN -> "run it to the end: " + RUN;

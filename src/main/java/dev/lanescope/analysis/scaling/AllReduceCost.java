@@ -32,6 +32,7 @@ public sealed interface AllReduceCost {
         FITTED("fitted to your measured tokens/s"),
         TABLE("an imported all_reduce_perf table"),
         PEER_MEASURED("the peer path's measured bandwidth and latency"),
+        NVLINK("nvidia-smi's NVLink count at the card's per-link rate, with assumed reach and latency"),
         PATH_CLASS("the peer path class, with assumed bandwidth and latency");
 
         private final String words;

@@ -136,6 +136,12 @@ public final class Scaling {
                     + num(in.activationBytes()) + " bytes = " + num(messageBytes) + " bytes (assumption: bf16)");
         }
 
+        boolean layerMeasured = in.measured().stream().anyMatch(p -> p.split().pipeline() > 1);
+        if (fit.isPresent() && !layerMeasured) {
+            notes.add("The layer-split figures are not fitted: no layer-split point was measured, so they rest on the"
+                    + " tensor-split fit and can be far off; measure one layer-split run (cards:tokens/s:layer) to fit"
+                    + " them.");
+        }
         int minCards = minCards(in, m, assumptions);
         Set<Integer> counts = new TreeSet<>(in.cards());
         if (counts.isEmpty()) for (int c = 1; c <= in.maxCards(); c++) counts.add(c);
@@ -154,7 +160,8 @@ public final class Scaling {
                 .filter(p -> p.tokensPerS() >= 0.98 * top)
                 .min(Comparator.comparingInt(Prediction::cards)
                         .thenComparing(Comparator.comparingDouble(Prediction::tokensPerS).reversed()));
-        String verdict = verdict(series, best, fit, cost, minCards);
+        String verdict = series.stream().noneMatch(Prediction::possible) && in.vramGb() != null
+                ? doesNotFit(in, m, series, minCards) : verdict(series, best, fit, cost, minCards);
         return new Result(in, all, series, fit, cost, fixed, minCards, best, verdict, assumptions, notes);
     }
 
@@ -190,6 +197,15 @@ public final class Scaling {
         need = Math.max(1, need);
         if (measuredMin > 0 && measuredMin < need) need = measuredMin;
         return need;
+    }
+
+    /** "Does not fit": what the model needs against what the listed card counts hold, and the fewest cards that do. */
+    static String doesNotFit(Inputs in, DecodeModel m, List<Prediction> series, int minCards) {
+        int most = series.stream().mapToInt(Prediction::cards).max().orElse(1);
+        return String.format(Locale.ROOT, "Does not fit: %s needs about %.0f GB (%.0f GB of weights and %.0f %% room for"
+                        + " the KV cache and runtime); %d card%s of %s GB hold %s GB. It needs at least %d such cards.",
+                m.label(), m.storedBytes() * MEMORY_HEADROOM / 1e9, m.storedBytes() / 1e9, (MEMORY_HEADROOM - 1) * 100,
+                most, most == 1 ? "" : "s", num(in.vramGb()), num(most * in.vramGb()), minCards);
     }
 
     /** The answer in words, the best configuration first. */

@@ -23,7 +23,8 @@ public final class ScalingRequest {
     /** Assumed link when neither the capture nor the user gives one: PCIe Gen4 x16 usable rate. */
     public static final double ASSUMED_LINK_GB_PER_S = 31.5;
 
-    public MoePreset model = MoePreset.GPT_OSS_120B;
+    /** The model to place: the user's choice, never a default (null until chosen). */
+    public MoePreset model;
     public Double bits;
     public GpuPreset gpu;
     public Double memGbPerS;
@@ -41,7 +42,12 @@ public final class ScalingRequest {
     public Double activationBytes;
     public CaptureGpus capture;
 
+    /** Thrown when an input nobody gave is needed: the message says what to give. */
     public Scaling.Inputs toInputs() {
+        if (model == null) {
+            throw new CeilingInputException("model", "no model chosen: name the model to place (" + MoePreset.keys()
+                    + "); nothing is predicted without it");
+        }
         DecodeModel m = DecodeModel.of(model, bits);
         Optional<GpuPreset> card = Optional.ofNullable(gpu)
                 .or(() -> capture == null ? Optional.empty() : capture.preset());
@@ -54,15 +60,17 @@ public final class ScalingRequest {
             memAssumed = false;
         } else if (card.isPresent()) {
             mem = card.get().memGbPerS() * Scaling.ASSUMED_MEMORY_EFFICIENCY;
-            memSource = String.format(Locale.ROOT, "per-card memory bandwidth %.0f GB/s = the %s's %.0f GB/s spec x "
-                            + "%.1f (assumption: batch-1 decode kernels rarely pass 70 %% of peak)", mem,
-                    card.get().label(), card.get().memGbPerS(), Scaling.ASSUMED_MEMORY_EFFICIENCY);
+            memSource = String.format(Locale.ROOT, "per-card memory bandwidth %.0f GB/s = the %s's published %.0f"
+                            + " GB/s x %.1f (assumption: batch-1 decode kernels rarely pass 70 %% of peak; source of"
+                            + " the figure: %s)", mem, card.get().label(), card.get().memGbPerS(),
+                    Scaling.ASSUMED_MEMORY_EFFICIENCY, card.get().source());
             memAssumed = true;
         } else {
-            mem = 1000 * Scaling.ASSUMED_MEMORY_EFFICIENCY;
-            memSource = "per-card memory bandwidth unknown: assumed " + Scaling.num(mem) + " GB/s (name the card "
-                    + "or give its memory bandwidth)";
-            memAssumed = true;
+            List<CaptureGpus.Card> unknown = capture == null ? List.of() : capture.unknownCards();
+            throw new CeilingInputException("gpu", (unknown.isEmpty() ? "no card given"
+                    : "the card " + unknown.get(0).name() + " (" + unknown.get(0).bdf() + ") is not in lanescope's"
+                    + " table of published figures") + ": name a known card (" + GpuPreset.keys() + ") or give its"
+                    + " memory bandwidth in GB/s and its memory size in GB");
         }
         Double vram = vramGb != null ? vramGb : card.map(GpuPreset::vramGb).orElse(null);
         double act = activationBytes != null ? activationBytes : Scaling.DEFAULT_ACTIVATION_BYTES;
@@ -99,8 +107,15 @@ public final class ScalingRequest {
                             + "p2pBandwidthLatencyTest or all_reduce_perf at 8 bytes measures it)"));
         }
         List<String> extra = new ArrayList<>();
+        AllReduceCost nv = nvlink();
+        if (nv != null && pathClass == null && linkGbPerS == null) return nv;
         PathClass pc = pathClass;
         if (pc == null && capture != null) pc = capture.worstClass().orElse(null);
+        if (pathClass == null && capture != null) {
+            capture.worstPair().filter(p -> p.ncclP2pLevel().startsWith("none (")).ifPresent(p -> extra.add(
+                    "the cards' data goes through host memory: no direct P2P between " + p.a() + " and " + p.b() + " "
+                    + p.ncclP2pLevel().substring(5)));
+        }
         if (pc == null) {
             pc = PathClass.PHB;
             extra.add("peer path PHB (assumption: no capture with two GPUs and no path class given)");
@@ -119,6 +134,26 @@ public final class ScalingRequest {
         List<String> all = new ArrayList<>(extra);
         all.addAll(r.assumptions());
         return new AllReduceCost.Ring(r.latencyUs(), r.gbPerS(), r.evidence(), r.describe(), all);
+    }
+
+    /**
+     * The all-reduce over NVLink when nvidia-smi joins every pair of the capture's cards by NV#: that many links at the
+     * card's per-link rate (from the card table), 80 % of it assumed reachable; null without NVLink or a per-link rate.
+     */
+    private AllReduceCost nvlink() {
+        if (capture == null || capture.nvlinks() <= 0) return null;
+        Optional<GpuPreset> card = Optional.ofNullable(gpu).or(capture::preset);
+        if (card.isEmpty() || !Double.isFinite(card.get().nvlinkGbPerLink())) return null;
+        double raw = capture.nvlinks() * card.get().nvlinkGbPerLink();
+        double bw = raw * 0.8;
+        double lat = 6;
+        return new AllReduceCost.Ring(lat, bw, AllReduceCost.Evidence.NVLINK, String.format(Locale.ROOT,
+                "ring all-reduce over NVLink (NV%d by nvidia-smi): %.0f GB/s, %.0f us per step (assumed)",
+                capture.nvlinks(), bw, lat), List.of(String.format(Locale.ROOT, "NVLink bandwidth %.0f GB/s = 80 %% of"
+                        + " %d links x %.0f GB/s per link per direction (%s; assumption: 80 %% reachable)", bw,
+                capture.nvlinks(), card.get().nvlinkGbPerLink(), card.get().source()), String.format(Locale.ROOT,
+                "all-reduce step latency %.0f us over NVLink (assumption; measure it: all_reduce_perf -b 8 -e 1M -f 2"
+                        + " -g N)", lat)));
     }
 
     /** Comma-separated card counts, e.g. {@code 4,6} or {@code 1-8}. */

@@ -5,5 +5,7 @@ public enum RungStatus {
     PASS,
     FAIL,
     /** No evidence yet, or evidence that cannot decide. */
-    NOT_PROVEN
+    NOT_PROVEN,
+    /** The rung's rule belongs to another driver's stack (amdgpu's large-BAR rule for two NVIDIA GPUs). */
+    NOT_APPLICABLE
 }

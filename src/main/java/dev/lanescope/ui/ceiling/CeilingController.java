@@ -136,6 +136,10 @@ public final class CeilingController {
         // nothing chosen is the start (no capture shows memory): the closed box says what to do, not a blank
         ramPreset.setPromptText("pick one, or type GB/s below");
         ramPreset.valueProperty().bindBidirectional(vm.ramPresetProperty());
+        // each preset says where its figure comes from
+        ramPreset.tooltipProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(() ->
+                ramPreset.getValue() == null ? null : new javafx.scene.control.Tooltip(ramPreset.getValue().toString()
+                        + "\nSource: " + ramPreset.getValue().source()), ramPreset.valueProperty()));
 
         field(bits, vm.bitsProperty(), bitsError, CeilingViewModel.Field.BITS);
         field(activeBytes, vm.activeBytesProperty(), activeBytesError, CeilingViewModel.Field.ACTIVE_BYTES);
@@ -154,7 +158,7 @@ public final class CeilingController {
             CeilingViewModel.CardLink c = vm.cardLinkProperty().get();
             return c == null ? "No card with a known link capability: select a GPU in the main window, or open a"
                     + " probe receipt." : c.label() + ": " + c.evidence()
-                    + String.format(Locale.ROOT, " (%.3f GB/s usable)", c.link().gigabytesPerSecond());
+                    + String.format(Locale.ROOT, " (%.3f GB/s usable)", c.usableGbPerS());
         }, vm.cardLinkProperty()));
         receiptName.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() ->
                 vm.receiptProperty().get() == null ? "No receipt open." : vm.receiptProperty().get().name(),

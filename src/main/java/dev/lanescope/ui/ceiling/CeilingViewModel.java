@@ -66,9 +66,18 @@ public final class CeilingViewModel {
      * The link a card's path is capable of, as the capture shows it ({@code label} names the card, {@code evidence}
      * says where the link was read and what the trained reading was). Never the trained link: an idle GPU trains down.
      */
-    public record CardLink(String label, LinkState link, String evidence) {
+    public record CardLink(String label, LinkState link, String evidence, long usableMbps, String what) {
+        public CardLink(String label, LinkState link, String evidence) {
+            this(label, link, evidence, link.mbps(), link.genText());
+        }
+
         public CardLink(String label, LinkState link) {
             this(label, link, "capable " + link.genText());
+        }
+
+        /** What the card's path carries, GB/s: its capable link, or behind a tunnel the tunnel's budget. */
+        public double usableGbPerS() {
+            return usableMbps / 8000.0;
         }
     }
 
@@ -321,7 +330,8 @@ public final class CeilingViewModel {
                                 + " rate");
                         yield null;
                     }
-                    yield f == null ? null : H2dRate.fromLink(c.link(), f, 0);
+                    yield f == null ? null : c.usableMbps() == c.link().mbps() ? H2dRate.fromLink(c.link(), f, 0)
+                            : H2dRate.fromUsable(c.usableGbPerS(), c.what(), f, 0);
                 }
                 case RECEIPT -> {
                     Receipt rc = receipt.get();
@@ -345,7 +355,7 @@ public final class CeilingViewModel {
         return switch (r.source()) {
             case RECEIPT -> "measured";
             case TYPED -> "typed";
-            case LINK_ESTIMATE -> cardLink.get().link().genText() + " capable × " + achievable.get().trim()
+            case LINK_ESTIMATE -> cardLink.get().what() + " capable × " + achievable.get().trim()
                     + " (assumed)";
         };
     }

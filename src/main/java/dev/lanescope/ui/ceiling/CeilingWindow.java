@@ -112,7 +112,9 @@ public final class CeilingWindow {
         if (c.isEmpty()) return Optional.empty();
         var f = l.topology().node(card).orElseThrow().function();
         String name = f.vendorDeviceName() == null ? "" : " " + shortName(f.vendorDeviceName());
-        return Optional.of(new CeilingViewModel.CardLink(card + name, c.get().capable(), c.get().describe()));
+        CapableLink k = c.get();
+        String what = k.tunnel() == null ? k.capable().genText() : "the Thunderbolt/USB4 tunnel's PCIe budget";
+        return Optional.of(new CeilingViewModel.CardLink(card + name, k.capable(), k.describe(), k.usableMbps(), what));
     }
 
     /** {@code NVIDIA Corporation TU117M [GeForce GTX 1650 Mobile]} → {@code GeForce GTX 1650 Mobile}. */

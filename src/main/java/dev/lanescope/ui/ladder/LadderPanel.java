@@ -34,6 +34,7 @@ public final class LadderPanel {
     private static final PseudoClass PASS = PseudoClass.getPseudoClass("pass");
     private static final PseudoClass FAIL = PseudoClass.getPseudoClass("fail");
     private static final PseudoClass NOT_PROVEN = PseudoClass.getPseudoClass("not-proven");
+    private static final PseudoClass NOT_APPLICABLE = PseudoClass.getPseudoClass("not-applicable");
 
     private final LadderViewModel vm;
     private final VBox root = new VBox(8);
@@ -161,6 +162,7 @@ public final class LadderPanel {
         pane.pseudoClassStateChanged(PASS, r.status() == dev.lanescope.model.p2p.RungStatus.PASS);
         pane.pseudoClassStateChanged(FAIL, r.status() == dev.lanescope.model.p2p.RungStatus.FAIL);
         pane.pseudoClassStateChanged(NOT_PROVEN, r.status() == dev.lanescope.model.p2p.RungStatus.NOT_PROVEN);
+        pane.pseudoClassStateChanged(NOT_APPLICABLE, r.status() == dev.lanescope.model.p2p.RungStatus.NOT_APPLICABLE);
         pane.setExpanded(open);
         pane.setAnimated(false);
         return pane;

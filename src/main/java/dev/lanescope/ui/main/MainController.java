@@ -256,14 +256,27 @@ public final class MainController {
 
     /** The probe tab's view-model, made (not shown) on first use. */
     public ProbeViewModel probe() {
-        if (probe == null) probe = new ProbeViewModel(vm, probeBackend);
+        if (probe == null) {
+            probe = new ProbeViewModel(vm, probeBackend);
+            probe.receiptProperty().addListener((o, a, b) -> receiptToCeiling());
+        }
         return probe;
     }
 
-    /** The ceiling tab's panel, made (not shown) on first use. */
+    /** The ceiling tab's panel, made (not shown) on first use; it takes the receipt open in the probe tab. */
     public CeilingWindow ceilingPanel() {
-        if (ceiling == null) ceiling = CeilingWindow.panel(vm);
+        if (ceiling == null) {
+            ceiling = CeilingWindow.panel(vm);
+            receiptToCeiling();
+        }
         return ceiling;
+    }
+
+    /** The receipt open in the probe tab (opened or just saved) becomes the ceiling tab's rate. */
+    private void receiptToCeiling() {
+        if (ceiling == null || probe == null) return;
+        var r = probe.receiptProperty().get();
+        if (r != null && r.source() != null) ceiling.controller().loadReceipt(r.source());
     }
 
     /** The P2P ladder tab's panel, made (not shown) on first use. */

@@ -24,6 +24,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 import dev.lanescope.analysis.ceiling.MoePreset;
+import dev.lanescope.analysis.scaling.CaptureGpus;
 import dev.lanescope.analysis.scaling.Fit;
 import dev.lanescope.analysis.scaling.GpuPreset;
 import dev.lanescope.analysis.scaling.Measured;
@@ -102,13 +103,27 @@ public final class ScalingController {
                 vm.captureProperty().get() == null ? "No capture open: the card and peer path come from the choices "
                         + "above." : vm.captureProperty().get().describe(), vm.captureProperty()));
         vm.resultProperty().addListener((o, a, b) -> show(b));
+        vm.errorProperty().addListener((o, a, b) -> {
+            if (vm.resultProperty().get() == null) show(null);
+        });
         show(vm.resultProperty().get());
     }
 
     private void show(Scaling.Result r) {
-        if (r == null) return;
+        if (r == null) {
+            // no figure without the inputs it rests on: the headline says what the window waits for
+            headline.setText(vm.errorProperty().get().isEmpty() ? ScalingViewModel.CHOOSE_MODEL
+                    : vm.errorProperty().get());
+            for (Label l : List.of(verdict, best, bestCaption, perCard, weights, fixed, evidence, assumptions, notes)) {
+                l.setText("");
+            }
+            chart.getData().clear();
+            return;
+        }
         String[] h = ScalingViewModel.headline(r.verdict());
-        headline.setText(h[0]);
+        CaptureGpus cg = vm.captureProperty().get();
+        boolean fromCapture = ScalingViewModel.FROM_CAPTURE.equals(vm.cardProperty().get());
+        headline.setText((cg != null && fromCapture && cg.mixed() != null ? cg.mixed() + " " : "") + h[0]);
         verdict.setText(h[1]);
         r.best().ifPresentOrElse(b -> {
             best.setText(Scaling.tps(b.tokensPerS()) + " tokens/s");

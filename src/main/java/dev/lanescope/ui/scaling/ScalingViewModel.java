@@ -47,7 +47,8 @@ public final class ScalingViewModel {
             Map.entry("predict", "Up to"), Map.entry("p2p", "Peer GB/s"), Map.entry("fixedMs", "Fixed ms"),
             Map.entry("split", "Split"), Map.entry("bitsPerWeight", "Bits"));
 
-    private final ObjectProperty<MoePreset> model = new SimpleObjectProperty<>(MoePreset.GPT_OSS_120B);
+    /** The model to place: empty until the user chooses it (no figure is shown before). */
+    private final ObjectProperty<MoePreset> model = new SimpleObjectProperty<>();
     private final StringProperty card = new SimpleStringProperty(FROM_CAPTURE);
     private final StringProperty memGbps = new SimpleStringProperty("");
     private final StringProperty measured = new SimpleStringProperty("");
@@ -74,7 +75,7 @@ public final class ScalingViewModel {
             q.model = model.get();
             String c = card.get();
             if (c != null && !c.equals(FROM_CAPTURE)) {
-                q.gpu = java.util.Arrays.stream(GpuPreset.values()).filter(p -> p.label().equals(c)).findFirst()
+                q.gpu = GpuPreset.values().stream().filter(p -> p.label().equals(c)).findFirst()
                         .orElse(null);
             }
             q.memGbPerS = number(memGbps.get(), "memGbPerS");
@@ -92,6 +93,16 @@ public final class ScalingViewModel {
             q.fixedMs = number(fixedMs.get(), "fixedMs");
             q.table = table.get();
             q.capture = capture.get();
+            if (q.model == null) {
+                result.set(null);
+                error.set(CHOOSE_MODEL);
+                return;
+            }
+            if (q.capture != null && q.capture.alone() != null && q.gpu == null && q.memGbPerS == null) {
+                result.set(null);
+                error.set(q.capture.alone());
+                return;
+            }
             result.set(Scaling.evaluate(q.toInputs()));
             error.set("");
         } catch (CeilingInputException e) {
@@ -99,6 +110,10 @@ public final class ScalingViewModel {
                     + e.getMessage().substring(e.field().length() + 2));
         }
     }
+
+    /** What the window says before the user has chosen a model. */
+    public static final String CHOOSE_MODEL = "Which model? Choose the model to place above: no figure is shown until"
+            + " you do.";
 
     private static Double number(String text, String field) {
         if (text == null || text.isBlank()) return null;

@@ -29,7 +29,7 @@ final class Fixtures {
 
     /** MI50 spec 1024 GB/s x the assumed 0.7, 32 GB; the collective from an assumed PHB path at Gen3 x16. */
     static Scaling.Inputs mi50(DecodeModel m, List<Measured> measured, List<Integer> cards) {
-        GpuPreset g = GpuPreset.MI50;
+        GpuPreset g = GpuPreset.byKey("mi50");
         return new Scaling.Inputs(m, g.memGbPerS() * Scaling.ASSUMED_MEMORY_EFFICIENCY, "spec x 0.7 (assumption)",
                 true, g.vramGb(), AllReduceCost.Ring.assumed(PathClass.PHB, 15.75), 2, true, null, measured, cards,
                 8, Split.tensor(2));

@@ -25,7 +25,7 @@ class TableDrivenTest {
      */
     @Test
     void theTableSetsTheCollectiveTermWithoutFitting() {
-        GpuPreset g = GpuPreset.RTX2080TI;
+        GpuPreset g = GpuPreset.byKey("2080ti");
         Scaling.Result r = Scaling.evaluate(new Scaling.Inputs(DecodeModel.of(MoePreset.QWEN3_30B_A3B, null),
                 g.memGbPerS() * Scaling.ASSUMED_MEMORY_EFFICIENCY, "spec x 0.7 (assumption)", true, g.vramGb(),
                 new AllReduceCost.Table(Fixtures.table()), 2, true, null, List.of(), List.of(1, 2, 4), 4,

@@ -23,7 +23,10 @@ import dev.lanescope.analysis.ceiling.HostMemoryPreset;
 import dev.lanescope.ui.LanescopeApp;
 import dev.lanescope.ui.main.MainViewModel;
 
-/** From the explorer's View menu to the side panel's ceiling tab, which takes the link the selected card's path is capable of. */
+/**
+ * From the explorer's View menu to the side panel's ceiling tab, which takes the link the selected card's path is capable
+ * of, and the receipt the probe tab has open.
+ */
 @ExtendWith(ApplicationExtension.class)
 class CeilingFromMainWindowTest {
 
@@ -70,5 +73,20 @@ class CeilingFromMainWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#rateNote").queryAs(Label.class).getText()).contains("achievable factor 0.50");
         assertThat(robot.lookup("#ratio").queryAs(Label.class).getText()).isEqualTo("24.4×");
+    }
+
+    @Test
+    void aReceiptOpenedInTheProbeTabBecomesTheCeilingsRate(FxRobot robot) throws Exception {
+        MainViewModel vm = app.viewModel();
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> vm.getLoaded() != null && !vm.loadingProperty().get());
+        CeilingViewModel[] ceiling = new CeilingViewModel[1];
+        robot.interact(() -> ceiling[0] = app.mainController().showCeiling().viewModel());
+        assertThat(ceiling[0].receiptProperty().get()).isNull();
+        robot.interact(() -> app.mainController().showProbe().openReceipt(java.nio.file.Path.of(
+                "docs/bench/receipt-h200.json")));
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> ceiling[0].receiptProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(ceiling[0].receiptProperty().get().name()).startsWith("receipt-h200.json");
+        assertThat(ceiling[0].rateSourceProperty().get()).isEqualTo(CeilingViewModel.RateSource.RECEIPT);
     }
 }

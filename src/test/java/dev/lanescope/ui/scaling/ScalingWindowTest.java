@@ -55,11 +55,24 @@ class ScalingWindowTest {
         assertThat(robot.from(scaling.getScene().getRoot()).lookup("#captureLine").queryAs(Label.class).getText())
                 .startsWith("1 GPU");
 
+        // the window asks for the model before it shows any figure
+        Label asked = robot.from(scaling.getScene().getRoot()).lookup("#headline").queryAs(Label.class);
+        assertThat(asked.getText()).startsWith("Which model?");
+        assertThat(robot.from(scaling.getScene().getRoot()).lookup("#best").queryAs(Label.class).getText()).isEmpty();
+        robot.interact(() -> {
+            var root = scaling.getScene().getRoot();
+            @SuppressWarnings("unchecked")
+            var model = (javafx.scene.control.ComboBox<dev.lanescope.analysis.ceiling.MoePreset>) root.lookup("#model");
+            model.setValue(dev.lanescope.analysis.ceiling.MoePreset.GPT_OSS_120B);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        // its only GPU is a soldered GTX 1650 Mobile: no row of added cards for it
+        assertThat(asked.getText()).contains("soldered").contains("no row of added cards");
         robot.interact(() -> {
             var root = scaling.getScene().getRoot();
             @SuppressWarnings("unchecked")
             var card = (javafx.scene.control.ComboBox<String>) root.lookup("#card");
-            card.setValue("AMD Instinct MI50");
+            card.setValue("AMD Instinct MI50 32GB");
         });
         TextField measured = robot.from(scaling.getScene().getRoot()).lookup("#measured").queryAs(TextField.class);
         robot.clickOn(measured).write("2:71.22, 8:14.32");
@@ -92,7 +105,11 @@ class ScalingWindowTest {
     void exportsThePanelAsPng(FxRobot robot) throws Exception {
         ScalingWindow[] w = new ScalingWindow[1];
         robot.interact(() -> w[0] = ScalingWindow.open(null, (MainViewModel) null));
-        robot.interact(() -> w[0].viewModel().measuredProperty().set("2:71.22, 8:14.32"));
+        robot.interact(() -> {
+            w[0].viewModel().modelProperty().set(dev.lanescope.analysis.ceiling.MoePreset.GPT_OSS_120B);
+            w[0].viewModel().cardProperty().set("AMD Instinct MI50 32GB");
+            w[0].viewModel().measuredProperty().set("2:71.22, 8:14.32");
+        });
         Path png = tmp.resolve("scaling.png");
         @SuppressWarnings("unchecked")
         java.util.concurrent.CompletableFuture<Path>[] f = new java.util.concurrent.CompletableFuture[1];
