@@ -2,6 +2,7 @@ package dev.lanescope.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +10,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.capture.CaptureLoader;
@@ -117,37 +122,70 @@ final class ExportCommand implements Callable<Integer> {
 
     /**
      * Every input a capture of its own, drawn into the folder {@link #png} by one renderer (one toolkit start for
-     * all). A capture that cannot be drawn is named and skipped; the rest are drawn; exit 2 when any was skipped.
+     * all). Two captures are in flight at a time, so one is read and judged while the other's picture is drawn and
+     * written; what each says is printed in the order given. A capture that cannot be drawn is named and skipped;
+     * the rest are drawn; exit 2 when any was skipped.
      */
     private int batch(DevicePicks picks, PrintWriter err) throws IOException {
         PictureRenderer renderer = renderer();
         Set<String> names = new HashSet<>();
-        int exit = 0;
-        for (Path input : inputs) {
-            CaptureAnalysis loaded = CaptureAnalysis.load(List.of(input));
-            if (!loaded.usable()) {
-                Main.explainUnusable(loaded, err);
-                exit = Main.EXIT_UNUSABLE;
-                continue;
+        ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "lanescope-export");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Drawn>> drawn = new ArrayList<>();
+            for (Path input : inputs) {
+                Path out = png.resolve(pictureName(input, names));
+                drawn.add(pool.submit(() -> draw(renderer, input, out, picks)));
             }
-            String device = picks.forCapture(input, loaded);
-            Bdf selected = device == null ? null : selected(device, loaded, err);
-            if (device != null && selected == null) {
-                exit = Main.EXIT_UNUSABLE;
-                continue;
-            }
-            Path out = png.resolve(pictureName(input, names));
-            try {
-                wrote(renderer.topology(loaded.topology(), loaded.report(), out, selected, atomics, full));
-            } catch (MissingSystemLibrary e) {
-                return refuse(err, e.getMessage(), EXIT_MISSING_LIBRARY); // every later picture would fail alike
-            } catch (IOException e) {
-                err.println("lanescope export: " + input + ": " + e.getMessage());
+            int exit = 0;
+            for (Future<Drawn> f : drawn) {
+                Drawn d = f.get();
+                err.print(d.said());
                 err.flush();
-                exit = Main.EXIT_UNUSABLE;
+                if (d.wrote() != null) wrote(d.wrote());
+                if (d.exit() == EXIT_MISSING_LIBRARY) return d.exit(); // every later picture would fail alike
+                exit = Math.max(exit, d.exit());
             }
+            return exit;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("stopped while drawing", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error r) throw r;
+            throw new IOException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
-        return exit;
+    }
+
+    /** One capture of a batch: the file written (or null), what was said about it, its exit status. */
+    private record Drawn(Path wrote, String said, int exit) {
+    }
+
+    private Drawn draw(PictureRenderer renderer, Path input, Path out, DevicePicks picks) {
+        StringWriter said = new StringWriter();
+        PrintWriter err = new PrintWriter(said);
+        CaptureAnalysis loaded = CaptureAnalysis.load(List.of(input));
+        if (!loaded.usable()) {
+            Main.explainUnusable(loaded, err);
+            return new Drawn(null, said.toString(), Main.EXIT_UNUSABLE);
+        }
+        String device = picks.forCapture(input, loaded);
+        Bdf selected = device == null ? null : selected(device, loaded, err);
+        if (device != null && selected == null) return new Drawn(null, said.toString(), Main.EXIT_UNUSABLE);
+        try {
+            return new Drawn(renderer.topology(loaded.topology(), loaded.report(), out, selected, atomics, full), "", 0);
+        } catch (MissingSystemLibrary e) {
+            refuse(err, e.getMessage());
+            return new Drawn(null, said.toString(), EXIT_MISSING_LIBRARY);
+        } catch (IOException e) {
+            refuse(err, input + ": " + e.getMessage());
+            return new Drawn(null, said.toString(), Main.EXIT_UNUSABLE);
+        }
     }
 
     /** The picture's file name in a batch: the capture's name, made unique among those taken ({@code -2}...). */

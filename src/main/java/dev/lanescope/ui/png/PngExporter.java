@@ -1,6 +1,10 @@
 package dev.lanescope.ui.png;
 
 import java.awt.image.BufferedImage;
+import java.awt.image.ColorModel;
+import java.awt.image.DataBufferInt;
+import java.awt.image.Raster;
+import java.awt.image.WritableRaster;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -241,8 +245,10 @@ public final class PngExporter {
     }
 
     static Path write(Pixels px, Path out) throws IOException {
-        BufferedImage bi = new BufferedImage(px.width(), px.height(), BufferedImage.TYPE_INT_ARGB);
-        bi.setRGB(0, 0, px.width(), px.height(), px.argb(), 0, px.width());
+        // the pixels as they are (ARGB, one int each), not copied pixel by pixel as setRGB would: the same PNG bytes
+        WritableRaster raster = Raster.createPackedRaster(new DataBufferInt(px.argb(), px.argb().length), px.width(),
+                px.height(), px.width(), new int[] {0xff0000, 0xff00, 0xff, 0xff000000}, null);
+        BufferedImage bi = new BufferedImage(ColorModel.getRGBdefault(), raster, false, null);
         return AtomicFiles.write(out, tmp -> {
             if (!ImageIO.write(bi, "png", tmp.toFile())) throw new IOException("no PNG writer in this Java");
         });
