@@ -95,6 +95,7 @@ final class ExportCommand implements Callable<Integer> {
             }
             return batch(picks, err);
         }
+        if (png != null) renderer().warmUp();
         CaptureAnalysis loaded = CaptureAnalysis.load(inputs);
         if (!loaded.usable()) {
             Main.explainUnusable(loaded, err);
@@ -128,6 +129,7 @@ final class ExportCommand implements Callable<Integer> {
      */
     private int batch(DevicePicks picks, PrintWriter err) throws IOException {
         PictureRenderer renderer = renderer();
+        renderer.warmUp();
         Set<String> names = new HashSet<>();
         ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "lanescope-export");
@@ -205,7 +207,8 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     private PictureRenderer renderer() throws IOException {
-        return renderer != null ? renderer : PictureRenderer.find();
+        if (renderer == null) renderer = PictureRenderer.find();
+        return renderer;
     }
 
     private Bdf selected(String device, CaptureAnalysis loaded, PrintWriter err) {

@@ -60,13 +60,21 @@ public final class HeadlessToolkit {
     }
 
     private static boolean started;
+    private static IOException failed;
 
     private HeadlessToolkit() {
     }
 
     /** Starts the toolkit on Monocle headless unless it already runs; the properties must precede the start. */
     static synchronized void start() throws IOException {
-        if (!started) start(HeadlessToolkit::startPlatform);
+        if (failed != null) throw failed;
+        if (started) return;
+        try {
+            start(HeadlessToolkit::startPlatform);
+        } catch (IOException e) {
+            failed = e; // the toolkit cannot be started twice: every later picture says the same
+            throw e;
+        }
     }
 
     /** Starts the toolkit {@code how}; what a missing system library makes it throw names the package. */
