@@ -78,10 +78,12 @@ description=Opens the lanescope window (no path: a bundled sample capture)
 EOF
 
 say "jpackage: app-image"
+# the command line: C1 only and no perf-data file, as the window; a command's life is too short for C2's peak
+# (C2 cost about 2.7 s of CPU in export --png, docs/bench/cli.md)
 # shellcheck disable=SC2086
 jpackage --type app-image --dest "$out/image" --name lanescope --app-version "$version" \
     --input "$input" --main-jar lanescope.jar --main-class dev.lanescope.cli.Main \
-    --runtime-image "$runtime" --java-options "$common_opts" \
+    --runtime-image "$runtime" --java-options "$common_opts -XX:TieredStopAtLevel=1 -XX:-UsePerfData" \
     --add-launcher lanescope-window="$out/lanescope-window.properties" \
     --description "PCIe topology explorer: per-hop link verdicts, path ceilings, AtomicOps, move advice"
 if [ "$image_only" = 1 ]; then

@@ -50,6 +50,11 @@ public final class CaptureLoader {
         return InputReader.isArchiveName(name);
     }
 
+    /** The name one input gives its capture: a folder's name, an archive's without its extension, a file's. */
+    public static String nameOf(Path input) {
+        return InputReader.labelOf(input);
+    }
+
     /** Loads with the project's {@link VerboseParser}. */
     public static Capture load(List<Path> inputs) {
         return load(inputs, VerboseParser::parse);

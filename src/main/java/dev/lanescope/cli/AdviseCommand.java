@@ -45,8 +45,6 @@ final class AdviseCommand implements Callable<Integer> {
             + " degraded).")
     boolean underLoad;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -90,7 +88,7 @@ final class AdviseCommand implements Callable<Integer> {
         if (json) {
             try {
                 Object body = all.size() == 1 ? AdviceJson.of(all.get(0)) : all.stream().map(AdviceJson::of).toList();
-                out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(body));
+                out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(body));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("could not write the advice as JSON", e);
             }

@@ -1,5 +1,6 @@
 package dev.lanescope.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -7,6 +8,7 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lanescope.export.ReportJson;
 import dev.lanescope.pipeline.CaptureAnalysis;
@@ -31,29 +33,43 @@ final class AnalyzeCommand implements Callable<Integer> {
             + " degraded).")
     boolean underLoad;
 
+    @Option(names = "--each", description = "Every CAPTURE is a capture of its own (a folder, an archive or one"
+            + " file), read in this one process: with --json one JSON object per line (JSON lines, with the key"
+            + " \"input\": the path as given), else one report after another. Exit 2 when any was unusable.")
+    boolean each;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        if (!each) return report(inputs);
+        int exit = 0;
+        for (Path input : inputs) exit = Math.max(exit, report(List.of(input)));
+        return exit;
+    }
+
+    /** Reads, judges and prints one capture (its JSON on one line with {@link #each}). */
+    private int report(List<Path> capture) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        CaptureAnalysis loaded = CaptureAnalysis.load(inputs, underLoad, CaptureAnalysis.Progress.NONE);
+        CaptureAnalysis loaded = CaptureAnalysis.load(capture, underLoad, CaptureAnalysis.Progress.NONE);
+        ObjectNode doc = null;
         if (!loaded.usable()) {
-            if (json) {
-                out.println(mapper().writeValueAsString(ReportJson.problemsOnly(loaded.capture())));
-                out.flush();
-            }
-            Main.explainUnusable(loaded, err);
-            return Main.EXIT_UNUSABLE;
-        }
-        if (json) {
-            out.println(mapper().writeValueAsString(ReportJson.of(loaded.topology(), loaded.report())));
+            if (json) doc = ReportJson.problemsOnly(loaded.capture());
+        } else if (json) {
+            doc = ReportJson.of(loaded.topology(), loaded.report());
         } else {
             out.print(TextReport.render(loaded.topology(), loaded.report()));
         }
+        if (doc != null) {
+            if (each) doc.put("input", capture.get(0).toString());
+            out.println(each ? doc.toString() : mapper().writeValueAsString(doc));
+        }
         out.flush();
-        return 0;
+        if (loaded.usable()) return 0;
+        Main.explainUnusable(loaded, err);
+        return Main.EXIT_UNUSABLE;
     }
 
     static ObjectMapper mapper() {

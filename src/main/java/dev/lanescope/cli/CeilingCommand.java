@@ -22,6 +22,7 @@ import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.analysis.ceiling.TransferSample;
 import dev.lanescope.export.CeilingCsv;
 import dev.lanescope.export.CeilingJson;
+import dev.lanescope.export.MissingSystemLibrary;
 import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.probe.H2dReceipt;
@@ -150,6 +151,10 @@ final class CeilingCommand implements Callable<Integer> {
                     + "): " + e.getMessage().substring(e.field().length() + 2));
             err.flush();
             return Main.EXIT_UNUSABLE;
+        } catch (MissingSystemLibrary e) {
+            err.println("lanescope ceiling: " + e.getMessage());
+            err.flush();
+            return ExportCommand.EXIT_MISSING_LIBRARY;
         } catch (IOException e) {
             err.println("lanescope ceiling: " + e.getMessage());
             err.flush();

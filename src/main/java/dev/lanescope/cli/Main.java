@@ -22,8 +22,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        var elsewhere = JavaFxModules.runWithNamedJavaFx(args);
-        System.exit(elsewhere.isPresent() ? elsewhere.getAsInt() : run(args));
+        System.exit(run(args));
     }
 
     /** Runs the command line and returns the exit status (for tests). */

@@ -9,18 +9,29 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes a file atomically: a temporary file in the target's own folder, then a rename over the target. One
  * policy for every format: the file gets the mode any new file gets (the user's umask), and the temporary file
  * has a name the next write recognises ({@code .NAME.PID.lanescope-tmp}): one left by a killed export (its
- * process gone) is removed before the next export of the same target.
+ * process gone) is removed before the next export of the same target. A process ended by a signal (Ctrl+C,
+ * SIGTERM) removes the temporary files it was still writing as it exits, so a stopped export leaves the old file
+ * or none, never a half-written one.
  */
 public final class AtomicFiles {
 
     private static final System.Logger LOG = System.getLogger(AtomicFiles.class.getName());
 
     static final String TMP_SUFFIX = ".lanescope-tmp";
+
+    /** Temporary files being written now; removed by the shutdown hook when the process is stopped. */
+    private static final Set<Path> WRITING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicFiles::removeUnfinished, "lanescope-unfinished-files"));
+    }
 
     /** Writes the bytes. */
     public interface Body {
@@ -37,11 +48,13 @@ public final class AtomicFiles {
         removeLeftovers(dir, abs.getFileName().toString());
         Path tmp = dir.resolve("." + abs.getFileName() + "." + ProcessHandle.current().pid() + TMP_SUFFIX);
         Files.deleteIfExists(tmp);
-        // created as any new file is (mode 0666 less the umask), not 0600 as a temporary file would be
-        try (OutputStream unused = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            // the body fills it
-        }
+        WRITING.add(tmp);
         try {
+            // created as any new file is (mode 0666 less the umask), not 0600 as a temporary file would be
+            try (OutputStream unused = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE)) {
+                // the body fills it
+            }
             body.writeTo(tmp);
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -51,6 +64,17 @@ public final class AtomicFiles {
             return abs;
         } finally {
             Files.deleteIfExists(tmp);
+            WRITING.remove(tmp);
+        }
+    }
+
+    private static void removeUnfinished() {
+        for (Path tmp : WRITING) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException | RuntimeException e) {
+                // the next export of the same target removes it (removeLeftovers)
+            }
         }
     }
 

@@ -30,6 +30,13 @@ public interface PictureRenderer {
     /** The streaming-vs-compute ceiling chart with its headline and inputs. */
     Path ceiling(CeilingResult result, CeilingSeries series, EngineShape shape, Path out) throws IOException;
 
+    /**
+     * Starts, in the background, what drawing needs before the first picture (the toolkit), so that it overlaps
+     * reading and judging the capture; a failure there is reported by the first drawing.
+     */
+    default void warmUp() {
+    }
+
     /** The renderer on the class path (the window's), or an error that says PNG output is not available. */
     static PictureRenderer find() throws IOException {
         return ServiceLoader.load(PictureRenderer.class).findFirst()

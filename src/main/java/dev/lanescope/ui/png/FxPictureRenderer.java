@@ -25,6 +25,19 @@ public final class FxPictureRenderer implements PictureRenderer {
     }
 
     @Override
+    public void warmUp() {
+        Thread start = new Thread(() -> {
+            try {
+                HeadlessToolkit.start();
+            } catch (IOException e) {
+                // kept by HeadlessToolkit and thrown again by the first picture
+            }
+        }, "lanescope-toolkit-start");
+        start.setDaemon(true);
+        start.start();
+    }
+
+    @Override
     public Path ceiling(CeilingResult result, CeilingSeries series, EngineShape shape, Path out) throws IOException {
         return PngCeilingExporter.renderHeadless(result, series, shape, out);
     }

@@ -4,11 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
-import javafx.application.Platform;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
@@ -100,22 +96,7 @@ public final class PngCeilingExporter {
     /** Renders without a display (Monocle headless), blocking until the PNG is written. */
     public static Path renderHeadless(CeilingResult r, CeilingSeries s, EngineShape shape, Path out)
             throws IOException {
-        PngExporter.startHeadlessToolkit();
-        CompletableFuture<PngExporter.Pixels> shot = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                shot.complete(PngExporter.snapshot(compose(r, s, shape, MainViewModel.Theme.LIGHT)));
-            } catch (Throwable t) {
-                shot.completeExceptionally(t);
-            }
-        });
-        try {
-            return PngExporter.write(shot.get(2, TimeUnit.MINUTES), out);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while rendering", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IOException("could not render the ceiling chart: " + e.getMessage(), e);
-        }
+        return PngExporter.write(HeadlessToolkit.onFxThread("the ceiling chart",
+                () -> PngExporter.snapshot(compose(r, s, shape, MainViewModel.Theme.LIGHT))), out);
     }
 }

@@ -1,6 +1,10 @@
 package dev.lanescope.ui.png;
 
 import java.awt.image.BufferedImage;
+import java.awt.image.ColorModel;
+import java.awt.image.DataBufferInt;
+import java.awt.image.Raster;
+import java.awt.image.WritableRaster;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -8,10 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import javax.imageio.ImageIO;
 
@@ -245,8 +245,10 @@ public final class PngExporter {
     }
 
     static Path write(Pixels px, Path out) throws IOException {
-        BufferedImage bi = new BufferedImage(px.width(), px.height(), BufferedImage.TYPE_INT_ARGB);
-        bi.setRGB(0, 0, px.width(), px.height(), px.argb(), 0, px.width());
+        // the pixels as they are (ARGB, one int each), not copied pixel by pixel as setRGB would: the same PNG bytes
+        WritableRaster raster = Raster.createPackedRaster(new DataBufferInt(px.argb(), px.argb().length), px.width(),
+                px.height(), px.width(), new int[] {0xff0000, 0xff00, 0xff, 0xff000000}, null);
+        BufferedImage bi = new BufferedImage(ColorModel.getRGBdefault(), raster, false, null);
         return AtomicFiles.write(out, tmp -> {
             if (!ImageIO.write(bi, "png", tmp.toFile())) throw new IOException("no PNG writer in this Java");
         });
@@ -272,50 +274,11 @@ public final class PngExporter {
     /** As {@link #renderHeadless(Topology, Path, Bdf, EdgeColours.Mode, boolean)}, for a topology already analysed. */
     public static Path renderHeadless(InsightsFactory.Analysed analysed, Path out, Bdf selected, EdgeColours.Mode mode,
                                       boolean full) throws IOException {
-        startHeadlessToolkit();
         Topology topology = analysed.topology();
         String title = "lanescope · " + MainViewModel.captureLine(topology.capture().label(), topology);
-        CompletableFuture<Pixels> shot = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                shot.complete(snapshot(composeFor(analysed, selected, mode, full, title, MainViewModel.Theme.LIGHT),
-                        full ? MAX_SIDE : DECISION_WIDTH));
-            } catch (Throwable t) {
-                shot.completeExceptionally(t);
-            }
-        });
-        try {
-            return write(shot.get(2, TimeUnit.MINUTES), out);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while rendering", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IOException("could not render the picture: " + e.getMessage(), e);
-        }
-    }
-
-    /** Starts the toolkit on Monocle headless unless it already runs; the properties must precede the start. */
-    static synchronized void startHeadlessToolkit() {
-        setIfAbsent("glass.platform", "Monocle");
-        setIfAbsent("monocle.platform", "Headless");
-        setIfAbsent("prism.order", "sw");
-        setIfAbsent("prism.text", "t2k");
-        setIfAbsent("java.awt.headless", "true");
-        CountDownLatch started = new CountDownLatch(1);
-        try {
-            Platform.startup(started::countDown);
-            Platform.setImplicitExit(false);
-        } catch (IllegalStateException alreadyRunning) {
-            started.countDown();
-        }
-        try {
-            started.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void setIfAbsent(String key, String value) {
-        if (System.getProperty(key) == null) System.setProperty(key, value);
+        Pixels px = HeadlessToolkit.onFxThread("the picture", () -> snapshot(
+                composeFor(analysed, selected, mode, full, title, MainViewModel.Theme.LIGHT),
+                full ? MAX_SIDE : DECISION_WIDTH));
+        return write(px, out);
     }
 }
