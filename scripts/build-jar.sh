@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds target/lanescope.jar (and JavaFX's jars under target/javafx) when they are missing or older than the
-# sources; otherwise does nothing. Called by scripts/window.sh and scripts/lanescope; says in one line what is
+# sources; otherwise does nothing. Called by scripts/window.sh and scripts/lanescope.sh; says in one line what is
 # missing or what failed.
 set -eu
 cd "$(dirname "$0")/.."

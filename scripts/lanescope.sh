@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command line, started fast: the same as `java -jar target/lanescope.jar ARGS...`, plus
+# The command line from a checkout, started fast: the same as `java -jar target/lanescope.jar ARGS...`, plus
 #   * a class-data-sharing archive (target/lanescope-cli.jsa) made once by a training run on a bundled sample
 #     (analyze, advise and a PNG export; a few seconds, the first time or after the jar changed) and mapped by every
 #     later start instead of loading and verifying those classes again;
@@ -17,10 +17,8 @@ if ! command -v java >/dev/null 2>&1; then
     echo "lanescope: Java 17 or newer is not installed: sudo apt-get install openjdk-17-jdk maven" >&2
     exit 1
 fi
-if [ ! -f "$jar" ]; then
-    echo "lanescope: $jar is not built yet: mvn -q package -DskipTests (about a minute, once)" >&2
-    exit 1
-fi
+# builds target/lanescope.jar the first time, or again after the sources changed (about a minute)
+"$root/scripts/build-jar.sh"
 # an archive older than the jar describes other classes: train a new one
 if [ -f "$jsa" ] && [ "$jar" -nt "$jsa" ]; then
     rm -f "$jsa"

@@ -33,7 +33,7 @@ case " $* " in
 esac
 if [ "$help" = 0 ] && [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
     say "no display (DISPLAY is not set): run this in a desktop session, or use the command line without one" \
-        "(scripts/lanescope analyze CAPTURE, or scripts/lanescope export CAPTURE --png out.png)"
+        "(scripts/lanescope.sh analyze CAPTURE, or scripts/lanescope.sh export CAPTURE --png out.png)"
     exit 1
 fi
 has_lib() {
