@@ -93,7 +93,8 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
         Bdf ignored = null;
         if (judgeable) {
             // a reading counts for the hop its function's own LnkSta describes: the port's, or the device's
-            load = ev.forDeviceOf(port.bdf()).or(() -> ev.forDeviceOf(dev.bdf())).orElse(null);
+            // a port's sibling functions are other ports, other links: only its own reading counts
+            load = ev.forFunction(port.bdf()).or(() -> ev.forDeviceOf(dev.bdf())).orElse(null);
             if (load == null && gpu.isPresent() && !gpu.get().bdf().equals(dev.bdf())
                     && ev.forDeviceOf(gpu.get().bdf()).isPresent()) {
                 ignored = gpu.get().bdf();

@@ -80,6 +80,11 @@ public record UnderLoad(Map<Bdf, Observation> byFunction, Map<Bdf, ErrorCounters
         return new UnderLoad(m);
     }
 
+    /** The reading for exactly this function (a port: its sibling ports are other links). */
+    public Optional<Observation> forFunction(Bdf bdf) {
+        return bdf == null ? Optional.empty() : Optional.ofNullable(byFunction.get(bdf));
+    }
+
     /** The reading for this function or another function of the same device. */
     public Optional<Observation> forDeviceOf(Bdf bdf) {
         if (bdf == null) return Optional.empty();
