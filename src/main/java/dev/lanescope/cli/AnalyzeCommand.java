@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.lanescope.export.PrometheusText;
 import dev.lanescope.export.ReportJson;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
@@ -26,6 +27,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the machine form (keys listed in the README).")
     boolean json;
 
+    @Option(names = "--format", paramLabel = "FORMAT", description = "openmetrics: one gauge per hop and fact (trained"
+            + " and capable speed and width, fault, error bits; verdict, host and boot id as labels) and the error"
+            + " counters, in the Prometheus text format for node_exporter's textfile collector.")
+    String format;
+
     @Option(names = "--under-load", description = "The capture's nvidia-smi PCIe query was sampled while the GPUs"
             + " worked: count its current generation/width as under-load evidence (idle downshift becomes OK or"
             + " degraded).")
@@ -38,6 +44,12 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (format != null && !format.equals("openmetrics")) {
+            err.println("lanescope analyze: --format takes openmetrics (the table is the default, --json the machine form),"
+                    + " not '" + format + "'");
+            err.flush();
+            return Main.EXIT_UNUSABLE;
+        }
         CaptureAnalysis loaded = CaptureAnalysis.load(inputs, underLoad, CaptureAnalysis.Progress.NONE);
         if (!loaded.usable()) {
             if (json) {
@@ -47,7 +59,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
-        if (json) {
+        if ("openmetrics".equals(format)) {
+            out.print(PrometheusText.ofReport(loaded.report(), loaded.capture().metadata()));
+        } else if (json) {
             out.println(mapper().writeValueAsString(ReportJson.of(loaded.topology(), loaded.report())));
         } else {
             out.print(TextReport.render(loaded.topology(), loaded.report()));

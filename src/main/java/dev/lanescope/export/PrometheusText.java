@@ -75,7 +75,7 @@ public final class PrometheusText {
             }
             gauge("lanescope_link_fault", "1 when the hop's verdict is a fault (lost lanes, trained low)", l,
                     h.verdict().isFault() ? 1 : 0);
-            gauge("lanescope_link_error_bits", "AER error bits of the wire set on either end of the hop", l,
+            gauge("lanescope_link_error_flags", "AER error bits of the wire set on either end of the hop", l,
                     h.facts().errors().statusBits().size());
             if (h.facts().errors().port().read() || h.facts().errors().port().rootCorrectable() >= 0) {
                 counters.put(h.link().port().bdf(), h.facts().errors().port());
