@@ -16,12 +16,13 @@ import dev.lanescope.model.PciFunction;
  * A watch read against the hops it covered (docs/RULES.md §12): per hop the lowest and highest state seen and when,
  * the verdict the watch led to, the errors added in the window, and "nothing proven" where the GPU stayed idle.
  */
-public record WatchReport(WatchSummary summary, List<Hop> hops) {
+public record WatchReport(WatchSummary summary, List<Hop> hops, List<String> ownLinks) {
 
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
     public WatchReport {
         hops = List.copyOf(hops);
+        ownLinks = List.copyOf(ownLinks);
     }
 
     /**
@@ -38,6 +39,14 @@ public record WatchReport(WatchSummary summary, List<Hop> hops) {
 
     /** The hops of {@code report} (judged with the watch's evidence) that the watch read. */
     public static WatchReport of(Report report, WatchSummary summary) {
+        return of(null, report, summary);
+    }
+
+    /**
+     * As {@link #of(Report, WatchSummary)}, plus a line for each watched device that has no port above it in
+     * {@code topology} (a cloud VM's passed-through GPU): its own link is all there is to read.
+     */
+    public static WatchReport of(dev.lanescope.model.Topology topology, Report report, WatchSummary summary) {
         List<Hop> out = new ArrayList<>();
         for (HopVerdict v : report.hops()) {
             if (v.link().device() == null) continue;
@@ -51,7 +60,42 @@ public record WatchReport(WatchSummary summary, List<Hop> hops) {
                     && !summary.of(dev).map(WatchSummary.Seen::underLoad).orElse(false);
             out.add(new Hop(v, s.get(), errors, gpuIdle, sentence(v, s.get(), errors, gpuIdle, summary)));
         }
-        return new WatchReport(summary, out);
+        java.util.Set<Bdf> covered = new java.util.HashSet<>();
+        for (Hop h : out) {
+            covered.add(h.verdict().link().port().bdf());
+            covered.add(h.verdict().link().device().bdf());
+        }
+        List<String> own = new ArrayList<>();
+        for (dev.lanescope.model.WatchRecord.Device d : summary.record().devices().values()) {
+            if (covered.contains(d.bdf()) || d.path().size() > 1) continue;
+            summary.of(d.bdf()).filter(s -> s.highest() != null).ifPresent(s -> own.add(ownLink(topology, d, s)));
+        }
+        return new WatchReport(summary, out, own);
+    }
+
+    /** A device with no port above it: its own link over the window, against its own maximum. */
+    private static String ownLink(dev.lanescope.model.Topology topology, dev.lanescope.model.WatchRecord.Device d,
+                                  WatchSummary.Seen s) {
+        PciFunction f = topology == null ? null : topology.node(d.bdf()).map(n -> n.function()).orElse(null);
+        StringBuilder sb = new StringBuilder(d.bdf().toString());
+        if (f != null) sb.append(" (").append(Hardware.kind(f)).append(' ').append(Hardware.name(f)).append(')');
+        sb.append(": its own link (no port above it in this capture: the host's path is hidden, as in a cloud VM): ");
+        sb.append(s.moved() ? "lowest " + s.lowest().display() + at(s.lowestAt()) + ", highest " + s.highest().display()
+                + at(s.highestAt()) : s.highest().display() + " throughout");
+        if (s.capable() != null) sb.append(", its maximum ").append(s.capable().display());
+        sb.append(". ");
+        boolean atMax = s.capable() != null && s.highest().mbps() >= s.capable().mbps();
+        if (!s.underLoad()) {
+            sb.append(s.gpuReading() ? "Nothing proven: the GPU stayed idle during the window."
+                    : "Nothing proven: the link never moved and no utilisation was read.");
+        } else if (atMax) {
+            sb.append("It worked (utilisation up to ").append(Math.max(0, s.maxUtil())).append(" %) at its maximum"
+                    + " link: nothing held the link back during the window.");
+        } else {
+            sb.append("It worked (utilisation up to ").append(Math.max(0, s.maxUtil())).append(" %) below its maximum"
+                    + " link: degraded under load.");
+        }
+        return sb.append(' ').append(errorWords(s.errors())).toString();
     }
 
     /** The first lines: what was watched, then one line per hop. */
@@ -62,8 +106,9 @@ public record WatchReport(WatchSummary summary, List<Hop> hops) {
                 : ", boot " + r.bootId()) + ": " + r.samples().size() + " sample(s)"
                 + (r.intervalSeconds() > 0 ? " every " + trim(r.intervalSeconds()) + " s" : "") + " over "
                 + summary.window().toSeconds() + " s" + (r.started() == null ? "" : ", from " + r.started()) + ".");
-        if (hops.isEmpty()) out.add("No hop of the capture was read by the watch.");
+        if (hops.isEmpty() && ownLinks.isEmpty()) out.add("No hop of the capture was read by the watch.");
         for (Hop h : hops) out.add(h.sentence());
+        out.addAll(ownLinks);
         return out;
     }
 

@@ -38,9 +38,11 @@ public record WatchSummary(WatchRecord record, List<Seen> seen) {
      * @param errors     the counters added during the window (-1: not read twice)
      * @param busy       the function, or a GPU below it, was seen busy
      * @param gpuReading the function is a GPU that nvidia-smi read (utilisation known)
+     * @param maxUtil    the highest utilisation read, percent (-1: none)
      */
     public record Seen(Bdf bdf, LinkState lowest, Instant lowestAt, LinkState highest, Instant highestAt,
-                       LinkState capable, ErrorCounters errors, boolean busy, boolean gpuReading, int samples) {
+                       LinkState capable, ErrorCounters errors, boolean busy, boolean gpuReading, int samples,
+                       int maxUtil) {
 
         /** The link changed state during the window: something drove it. */
         public boolean moved() {
@@ -69,7 +71,8 @@ public record WatchSummary(WatchRecord record, List<Seen> seen) {
             Acc a = e.getValue();
             boolean b = busy.containsKey(bdf) || busyBelow(r, bdf, busy);
             out.add(new Seen(bdf, a.lowest, a.lowestAt, a.highest, a.highestAt, a.capable,
-                    a.last == null || a.first == null ? ErrorCounters.NONE : a.last.since(a.first), b, a.gpu, a.n));
+                    a.last == null || a.first == null ? ErrorCounters.NONE : a.last.since(a.first), b, a.gpu, a.n,
+                    a.maxUtil));
         }
         out.sort((x, y) -> x.bdf().compareTo(y.bdf()));
         return new WatchSummary(r, out);
@@ -139,6 +142,7 @@ public record WatchSummary(WatchRecord record, List<Seen> seen) {
         ErrorCounters last;
         boolean gpu;
         int n;
+        int maxUtil = -1;
 
         void add(WatchRecord.Sample s, WatchRecord.Reading r) {
             n++;
@@ -147,6 +151,7 @@ public record WatchSummary(WatchRecord record, List<Seen> seen) {
                 st = LinkState.of(LinkSpeed.ofGeneration(r.nvGeneration()), Math.max(0, r.nvWidth()));
             }
             if (r.utilization() >= 0) gpu = true;
+            maxUtil = Math.max(maxUtil, r.utilization());
             if (r.max() != null) capable = r.max();
             if (st != null && st.speed().isKnown()) {
                 if (lowest == null || st.mbps() < lowest.mbps()) {

@@ -11,8 +11,7 @@ import dev.lanescope.analysis.WatchReport;
 import dev.lanescope.analysis.WatchSummary;
 import dev.lanescope.export.PrometheusText;
 import dev.lanescope.model.WatchRecord;
-import dev.lanescope.parse.ParseResult;
-import dev.lanescope.parse.WatchRecordParser;
+import dev.lanescope.capture.HealthEvidenceLoader;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import dev.lanescope.probe.Commands;
 import dev.lanescope.probe.LiveCapture;
@@ -48,6 +47,10 @@ final class WatchCommand implements Callable<Integer> {
             + " (default: under ~/.local/share/lanescope/live-captures).")
     Path out;
 
+    @Option(names = "--from", paramLabel = "CAPTURE", description = "Do not sample: show the watch kept in a capture"
+            + " (a folder this command wrote, or a collect.sh --watch bundle).")
+    Path from;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -62,6 +65,7 @@ final class WatchCommand implements Callable<Integer> {
             err.println("lanescope watch: --format must be text, json or openmetrics, not '" + format + "'");
             return Main.EXIT_UNUSABLE;
         }
+        if (from != null) return report(from, format, spec.commandLine().getOut(), err);
         err.println("lanescope watch: sampling every " + interval + " s for " + seconds + " s; run your job now"
                 + " (nothing is started here)");
         err.flush();
@@ -83,17 +87,20 @@ final class WatchCommand implements Callable<Integer> {
         return report(folder, format, spec.commandLine().getOut(), err);
     }
 
-    /** Judges the capture folder with its watch and prints it in {@code format}. */
-    static int report(Path folder, String format, PrintWriter out, PrintWriter err) throws Exception {
-        ParseResult<WatchRecord> parsed = WatchRecordParser.parse(folder.resolve("watch.txt").toString(),
-                Files.readAllLines(folder.resolve("watch.txt"), StandardCharsets.UTF_8));
-        WatchSummary summary = WatchSummary.of(parsed.value());
-        CaptureAnalysis loaded = CaptureAnalysis.load(folder);
+    /** Judges a capture (folder or bundle) with its watch and prints it in {@code format}. */
+    static int report(Path capture, String format, PrintWriter out, PrintWriter err) throws Exception {
+        List<WatchRecord> watches = HealthEvidenceLoader.load(List.of(capture)).watches();
+        if (watches.isEmpty()) {
+            err.println("lanescope watch: no watch in " + capture + " (collect.sh --watch N or lanescope watch make one)");
+            return Main.EXIT_UNUSABLE;
+        }
+        WatchSummary summary = WatchSummary.of(watches.get(watches.size() - 1));
+        CaptureAnalysis loaded = CaptureAnalysis.load(capture);
         if (!loaded.usable()) {
             Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
-        WatchReport w = WatchReport.of(loaded.report(), summary);
+        WatchReport w = WatchReport.of(loaded.topology(), loaded.report(), summary);
         switch (format) {
             case "json" -> out.println(AnalyzeCommand.mapper().writeValueAsString(WatchJson.of(w)));
             case "openmetrics" -> out.print(PrometheusText.ofWatch(loaded.report(), w, loaded.capture().metadata()));
