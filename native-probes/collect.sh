@@ -279,19 +279,19 @@ if [ -n "$watch" ]; then
     i=0
     while :; do
         i=$((i + 1))
-        echo "@ $i $(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$w"
+        {
+        echo "@ $i $(date -u +%Y-%m-%dT%H:%M:%SZ)"
         for b in $watched; do
             d=$SYSFS/$b
-            for attr in current_link_speed current_link_width; do
-                [ -r "$d/$attr" ] && printf '%s/%s:%s\n' "$d" "$attr" "$(cat "$d/$attr" 2>/dev/null)" >>"$w"
+            attrs="current_link_speed current_link_width"
+            [ $i -eq 1 ] && attrs="$attrs max_link_speed max_link_width"
+            for attr in $attrs; do
+                # read, a builtin: no process per value, so a sample of many functions stays cheap
+                [ -r "$d/$attr" ] && read -r v <"$d/$attr" 2>/dev/null && printf '%s/%s:%s\n' "$d" "$attr" "$v"
             done
-            if [ $i -eq 1 ]; then
-                for attr in max_link_speed max_link_width; do
-                    [ -r "$d/$attr" ] && printf '%s/%s:%s\n' "$d" "$attr" "$(cat "$d/$attr" 2>/dev/null)" >>"$w"
-                done
-            fi
-            ONLY_TOTALS=yes aer_lines "$d" >>"$w"
+            ONLY_TOTALS=yes aer_lines "$d"
         done
+        } >>"$w"
         if command -v nvidia-smi >/dev/null 2>&1; then
             nvidia-smi --query-gpu="$fields" --format=csv,noheader,nounits 2>/dev/null \
                 | while IFS=', ' read -r bus gen width util replay; do

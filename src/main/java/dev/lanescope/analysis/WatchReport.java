@@ -16,7 +16,7 @@ import dev.lanescope.model.PciFunction;
  * A watch read against the hops it covered (docs/RULES.md §12): per hop the lowest and highest state seen and when,
  * the verdict the watch led to, the errors added in the window, and "nothing proven" where the GPU stayed idle.
  */
-public record WatchReport(WatchSummary summary, List<Hop> hops, List<String> ownLinks) {
+public record WatchReport(WatchSummary summary, List<Hop> hops, List<OwnLink> ownLinks) {
 
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
@@ -35,6 +35,10 @@ public record WatchReport(WatchSummary summary, List<Hop> hops, List<String> own
      * @param sentence the hop in one line of words
      */
     public record Hop(HopVerdict verdict, WatchSummary.Seen seen, ErrorCounters errors, boolean idle, String sentence) {
+    }
+
+    /** A watched device with no port above it: its own link over the window, and whether it stayed idle. */
+    public record OwnLink(Bdf bdf, WatchSummary.Seen seen, boolean idle, String sentence) {
     }
 
     /** The hops of {@code report} (judged with the watch's evidence) that the watch read. */
@@ -65,10 +69,11 @@ public record WatchReport(WatchSummary summary, List<Hop> hops, List<String> own
             covered.add(h.verdict().link().port().bdf());
             covered.add(h.verdict().link().device().bdf());
         }
-        List<String> own = new ArrayList<>();
+        List<OwnLink> own = new ArrayList<>();
         for (dev.lanescope.model.WatchRecord.Device d : summary.record().devices().values()) {
             if (covered.contains(d.bdf()) || d.path().size() > 1) continue;
-            summary.of(d.bdf()).filter(s -> s.highest() != null).ifPresent(s -> own.add(ownLink(topology, d, s)));
+            summary.of(d.bdf()).filter(s -> s.highest() != null).ifPresent(s -> own.add(new OwnLink(d.bdf(), s,
+                    !s.underLoad(), ownLink(topology, d, s))));
         }
         return new WatchReport(summary, out, own);
     }
@@ -108,7 +113,7 @@ public record WatchReport(WatchSummary summary, List<Hop> hops, List<String> own
                 + summary.window().toSeconds() + " s" + (r.started() == null ? "" : ", from " + r.started()) + ".");
         if (hops.isEmpty() && ownLinks.isEmpty()) out.add("No hop of the capture was read by the watch.");
         for (Hop h : hops) out.add(h.sentence());
-        out.addAll(ownLinks);
+        for (OwnLink o : ownLinks) out.add(o.sentence());
         return out;
     }
 

@@ -43,7 +43,7 @@ final class WatchCommand implements Callable<Integer> {
             description = "text (default), json, or openmetrics (Prometheus text for node_exporter's textfile collector).")
     String format;
 
-    @Option(names = "--out", paramLabel = "FOLDER", description = "Keep the watch and the lspci read here"
+    @Option(names = "--out", paramLabel = "FOLDER", description = "Keep the watch and the lspci read in a new folder under FOLDER"
             + " (default: under ~/.local/share/lanescope/live-captures).")
     Path out;
 

@@ -38,6 +38,7 @@ public final class PrometheusText {
         PrometheusText t = new PrometheusText();
         t.report(report, metadata);
         t.watch(watch, metadata);
+        t.ownLinks(watch, metadata);
         return t.text();
     }
 
@@ -114,6 +115,24 @@ public final class PrometheusText {
                     gauge("lanescope_watch_errors_added", "Errors counted on the hop during the watch", k, n);
                 }
             });
+        }
+    }
+
+    /** A device with no port above it (a cloud VM's GPU): its own link, labelled with an empty port. */
+    private void ownLinks(WatchReport w, Map<String, String> meta) {
+        for (WatchReport.OwnLink o : w.ownLinks()) {
+            Map<String, String> l = labels("host", meta.get("hostname"), "boot_id", meta.get("bootId"), "port", "",
+                    "device", o.bdf().toString(), "verdict", "");
+            gauge("lanescope_watch_lowest_speed_gts", "Lowest speed the watch read on the hop, GT/s", l,
+                    o.seen().lowest().speed().gtsValue());
+            gauge("lanescope_watch_highest_speed_gts", "Highest speed the watch read on the hop, GT/s", l,
+                    o.seen().highest().speed().gtsValue());
+            gauge("lanescope_watch_lowest_width_lanes", "Lowest width the watch read on the hop, lanes", l,
+                    o.seen().lowest().width());
+            gauge("lanescope_watch_highest_width_lanes", "Highest width the watch read on the hop, lanes", l,
+                    o.seen().highest().width());
+            gauge("lanescope_watch_idle", "1 when the watch proves nothing for this GPU hop: the GPU stayed idle", l,
+                    o.idle() ? 1 : 0);
         }
     }
 

@@ -38,7 +38,11 @@ class WatchCommandTest {
         CliRun r = CliRun.of("watch", "--from", DIR.resolve("load.tar.gz").toString(), "--format", "openmetrics");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("# TYPE lanescope_watch_samples gauge")
-                .contains("lanescope_watch_samples{host=\"vm\",boot_id=\"46cf1af9-0cac-4c17-b28c-68c21260a9f4\"} 55");
+                .contains("lanescope_watch_samples{host=\"vm\",boot_id=\"46cf1af9-0cac-4c17-b28c-68c21260a9f4\"} 55")
+                .contains("lanescope_watch_highest_speed_gts{host=\"vm\",boot_id=\"46cf1af9-0cac-4c17-b28c-68c21260a9f4\","
+                        + "port=\"\",device=\"0000:00:06.0\",verdict=\"\"} 32")
+                .contains("lanescope_watch_idle{host=\"vm\",boot_id=\"46cf1af9-0cac-4c17-b28c-68c21260a9f4\",port=\"\","
+                        + "device=\"0000:00:06.0\",verdict=\"\"} 0");
     }
 
     @Test

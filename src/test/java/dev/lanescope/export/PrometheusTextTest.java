@@ -80,4 +80,17 @@ class PrometheusTextTest {
             Files.deleteIfExists(f);
         }
     }
+
+    /** The example alert rules of the docs load in Prometheus's own checker. */
+    @Test
+    void promtoolAcceptsTheExampleAlertRules() throws Exception {
+        Path promtool = CollectScriptTest.onPath("promtool");
+        assumeTrue(promtool != null, "promtool is not installed (Debian package prometheus)");
+        Process p = new ProcessBuilder(promtool.toString(), "check", "rules", "docs/prometheus/lanescope-alerts.yml")
+                .redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(said).isZero();
+        assertThat(said).contains("SUCCESS: 4 rules found");
+    }
 }
