@@ -1,7 +1,11 @@
 #!/bin/sh
 # lanescope collector: saves this machine's PCIe state into one .tar.gz that `lanescope analyze` opens.
 #
-#   sh collect.sh [-o FILE]      FILE defaults to ./lanescope-<host>-<UTC date>.tar.gz; "-o -" writes to stdout
+#   sh collect.sh [-o FILE] [--watch N [--interval S]]
+#       FILE defaults to ./lanescope-<host>-<UTC date>.tar.gz; "-o -" writes to stdout
+#       --watch N: also sample every GPU/NIC/NVMe link (and the ports above it), the AER counters and nvidia-smi
+#       every S seconds (default 1) for N seconds into watch.txt. Run your own job beside it: the collector starts
+#       no workload.
 #
 # Needs only pciutils (lspci), coreutils, tar and gzip. Never uses the network and never changes the system:
 # it only runs read-only commands and reads /sys and /proc. Run it as root for the full capture (lspci shows
@@ -13,14 +17,34 @@ PROG=collect.sh
 VERSION=1
 TOOL_TIMEOUT=${LANESCOPE_TOOL_TIMEOUT:-60}
 out=""
+watch=""
+interval=1
+SYSFS=${LANESCOPE_SYSFS:-/sys/bus/pci/devices}
 
 usage() {
-    echo "usage: $PROG [-o FILE]   (FILE '-' = stdout; default ./lanescope-<host>-<date>.tar.gz)"
+    echo "usage: $PROG [-o FILE] [--watch N [--interval S]]   (FILE '-' = stdout; default ./lanescope-<host>-<date>.tar.gz)"
 }
 
-while getopts "o:h" opt; do
+# the long options, spelled as short ones for getopts
+n=$#
+while [ "$n" -gt 0 ]; do
+    a=$1
+    shift
+    n=$((n - 1))
+    case $a in
+        --watch) set -- "$@" -w ;;
+        --interval) set -- "$@" -i ;;
+        --watch=*) set -- "$@" -w "${a#--watch=}" ;;
+        --interval=*) set -- "$@" -i "${a#--interval=}" ;;
+        *) set -- "$@" "$a" ;;
+    esac
+done
+
+while getopts "o:w:i:h" opt; do
     case $opt in
         o) out=$OPTARG ;;
+        w) watch=$OPTARG ;;
+        i) interval=$OPTARG ;;
         h) usage; exit 0 ;;
         *) usage >&2; exit 2 ;;
     esac
@@ -30,6 +54,13 @@ if [ $# -gt 0 ]; then
     usage >&2
     exit 2
 fi
+case $watch in
+    '') ;;
+    *[!0-9]*) say_early="--watch takes whole seconds, not '$watch'"; printf '%s: %s\n' "$PROG" "$say_early" >&2; exit 2 ;;
+esac
+case $interval in
+    ''|*[!0-9.]*|.|*.*.*) printf '%s: %s\n' "$PROG" "--interval takes seconds, not '$interval'" >&2; exit 2 ;;
+esac
 
 say() {
     printf '%s: %s\n' "$PROG" "$*" >&2
@@ -121,6 +152,40 @@ for d in /sys/bus/pci/devices/*; do
 done
 note sysfs-p2p.txt 0 "read /sys/bus/pci/devices/*/dma_mask_bits and the iommu_group links ($count masks)"
 
+# --- sysfs: the error counters of every function (AER, amdgpu's replay counter), as grep -H prints them --------
+# aer_lines DIR: each line of the counter files of one function, prefixed with its path
+aer_lines() {
+    for attr in aer_dev_correctable aer_dev_nonfatal aer_dev_fatal aer_rootport_total_err_cor \
+        aer_rootport_total_err_nonfatal aer_rootport_total_err_fatal pcie_replay_count; do
+        [ -r "$1/$attr" ] || continue
+        while IFS= read -r line; do
+            case $attr in
+                aer_dev_*) case $line in TOTAL_ERR_*) ;; *) [ -n "${ONLY_TOTALS:-}" ] && continue ;; esac ;;
+            esac
+            printf '%s/%s:%s\n' "$1" "$attr" "$line"
+        done <"$1/$attr" 2>/dev/null
+    done
+}
+aer=$dir/sysfs-aer.txt
+: >"$aer"
+for d in "$SYSFS"/*; do
+    [ -d "$d" ] || continue
+    aer_lines "$d" >>"$aer"
+done
+# nvidia-smi's replay counter, when this nvidia-smi offers the field
+replay_field=""
+if command -v nvidia-smi >/dev/null 2>&1; then
+    replay_field=$(nvidia-smi --help-query-gpu 2>/dev/null | grep -o '"[a-z_.]*replay[a-z_.]*"' | grep -v rollover \
+        | head -n 1 | tr -d '"')
+    if [ -n "$replay_field" ]; then
+        nvidia-smi --query-gpu=pci.bus_id,"$replay_field" --format=csv,noheader,nounits 2>/dev/null \
+            | while IFS=', ' read -r bus count; do
+                case $count in [0-9]*) printf 'nvidia-smi/%s/replay_count:%s\n' "$bus" "$count" ;; esac
+            done >>"$aer"
+    fi
+fi
+note sysfs-aer.txt 0 "read $SYSFS/*/aer_dev_*, aer_rootport_total_err_* and pcie_replay_count ($(wc -l <"$aer" | tr -d ' ') lines)${replay_field:+; nvidia-smi $replay_field}"
+
 # --- kernel: the PCIe bandwidth lines of this boot (and the kernel's version line) -------------------------
 klog=$dir/kernel-pcie.txt
 : >"$klog"
@@ -179,6 +244,68 @@ date -u +%Y-%m-%dT%H:%M:%SZ >"$dir/date"
 note date $? "date -u +%Y-%m-%dT%H:%M:%SZ"
 if [ "$(id -u)" -eq 0 ]; then echo yes >"$dir/root"; else echo no >"$dir/root"; fi
 note root 0 "id -u (yes = root: full config space; no = capabilities hidden from lspci)"
+
+# --- the watch: links, counters and nvidia-smi every $interval s for $watch s (read-only) --------------------
+if [ -n "$watch" ]; then
+    w=$dir/watch.txt
+    say "watching for $watch s (every $interval s): run your job now; nothing is started here"
+    {
+        echo "# lanescope watch 1"
+        echo "# host: $host"
+        [ -r /proc/sys/kernel/random/boot_id ] && echo "# boot_id: $(cat /proc/sys/kernel/random/boot_id)"
+        echo "# interval_s: $interval"
+    } >"$w"
+    watched=""
+    for d in "$SYSFS"/*; do
+        [ -r "$d/class" ] || continue
+        case $(cat "$d/class" 2>/dev/null) in
+            0x03*|0x12*|0x02*|0x0108*) ;;
+            *) continue ;;
+        esac
+        real=$(readlink -f "$d" 2>/dev/null || echo "$d")
+        path=""
+        for part in $(printf '%s' "$real" | tr '/' ' '); do
+            case $part in
+                [0-9a-f][0-9a-f][0-9a-f][0-9a-f]*:[0-9a-f][0-9a-f]:[0-9a-f][0-9a-f].[0-7])
+                    path=${path:+$path/}$part
+                    case " $watched " in *" $part "*) ;; *) watched="$watched $part" ;; esac ;;
+            esac
+        done
+        [ -n "$path" ] || continue
+        echo "# device: ${d##*/} class=$(cat "$d/class") path=$path" >>"$w"
+    done
+    fields=pci.bus_id,pcie.link.gen.current,pcie.link.width.current,utilization.gpu${replay_field:+,$replay_field}
+    end=$(( $(date +%s) + watch ))
+    i=0
+    while :; do
+        i=$((i + 1))
+        {
+        echo "@ $i $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+        for b in $watched; do
+            d=$SYSFS/$b
+            attrs="current_link_speed current_link_width"
+            [ $i -eq 1 ] && attrs="$attrs max_link_speed max_link_width"
+            for attr in $attrs; do
+                # read, a builtin: no process per value, so a sample of many functions stays cheap
+                [ -r "$d/$attr" ] && read -r v <"$d/$attr" 2>/dev/null && printf '%s/%s:%s\n' "$d" "$attr" "$v"
+            done
+            ONLY_TOTALS=yes aer_lines "$d"
+        done
+        } >>"$w"
+        if command -v nvidia-smi >/dev/null 2>&1; then
+            nvidia-smi --query-gpu="$fields" --format=csv,noheader,nounits 2>/dev/null \
+                | while IFS=', ' read -r bus gen width util replay; do
+                    for kv in "gen:$gen" "width:$width" "utilization:$util" "replay_count:${replay:-}"; do
+                        case ${kv#*:} in [0-9]*) printf 'nvidia-smi/%s/%s\n' "$bus" "$kv" ;; esac
+                    done
+                done >>"$w"
+        fi
+        [ "$(date +%s)" -lt "$end" ] || break
+        sleep "$interval"
+    done
+    echo "# ended: $(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$w"
+    note watch.txt 0 "sampled $i time(s) every $interval s for $watch s (links, AER counters, nvidia-smi)"
+fi
 
 # --- pack ----------------------------------------------------------------------------------------------------
 if [ "$out" = "-" ]; then

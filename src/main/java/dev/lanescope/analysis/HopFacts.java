@@ -25,10 +25,11 @@ import dev.lanescope.model.Topology;
  * @param dlActive      the empty port's Data Link Layer Link Active bit (null when not printed)
  * @param insideCard    the main function of the card (a GPU, a storage carrier's controller or drive) whose own switch
  *                      the hop sits inside
+ * @param errors        the hop's error evidence (AER bits, counters, retraining; docs/RULES.md §12)
  */
 public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown unknown, boolean tunnel,
                        boolean judgeable, UnderLoad.Observation load, Bdf ignoredLoadOf, Boolean dlActive,
-                       Optional<TopoNode.FunctionNode> insideCard) {
+                       Optional<TopoNode.FunctionNode> insideCard, LinkErrors errors) {
 
     /** Why a hop's facts cannot be judged. */
     public enum Unknown {
@@ -69,7 +70,8 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
             LinkState sta = link.trained();
             boolean down = sta != null && (sta.width() == 0 || Boolean.FALSE.equals(dl));
             Unknown why = sta == null ? Unknown.EMPTY_PORT_UNREAD : down ? null : Unknown.EMPTY_PORT_TRAINED;
-            return new HopFacts(link, Optional.empty(), why, false, false, null, null, dl, Optional.empty());
+            return new HopFacts(link, Optional.empty(), why, false, false, null, null, dl, Optional.empty(),
+                    LinkErrors.NONE);
         }
         Optional<TopoNode.FunctionNode> gpu = Hardware.gpuLedTo(topology, link);
         Unknown unknown = unknownCause(link);
@@ -91,13 +93,14 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
         Bdf ignored = null;
         if (judgeable) {
             // a reading counts for the hop its function's own LnkSta describes: the port's, or the device's
-            load = ev.forDeviceOf(port.bdf()).or(() -> ev.forDeviceOf(dev.bdf())).orElse(null);
+            // a port's sibling functions are other ports, other links: only its own reading counts
+            load = ev.forFunction(port.bdf()).or(() -> ev.forDeviceOf(dev.bdf())).orElse(null);
             if (load == null && gpu.isPresent() && !gpu.get().bdf().equals(dev.bdf())
                     && ev.forDeviceOf(gpu.get().bdf()).isPresent()) {
                 ignored = gpu.get().bdf();
             }
         }
-        return new HopFacts(link, gpu, unknown, tunnel, judgeable, load, ignored, null, card);
+        return new HopFacts(link, gpu, unknown, tunnel, judgeable, load, ignored, null, card, LinkErrors.of(link, ev));
     }
 
     private static Unknown unknownCause(Link link) {
@@ -180,5 +183,25 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
         LinkState dc = link.deviceCap();
         return judgeable && pc != null && dc != null && pc.speed().isKnown() && dc.speed().isKnown()
                 && pc.speed().generation() < dc.speed().generation();
+    }
+
+    /** The wire erred: an AER error bit set, or errors counted at either end (docs/RULES.md §12). */
+    public boolean erroring() {
+        return errors.erroring();
+    }
+
+    /**
+     * The port says it has no slot ({@code Slot-}): what is below is on the board, and a narrower link there is the
+     * board's wiring unless the link errs (docs/RULES.md §12).
+     */
+    public boolean portWithoutSlot() {
+        Express e = link.port().express();
+        return e != null && e.portType() != null && e.portType().isDownstreamFacing() && !e.slotImplemented()
+                && !Boolean.TRUE.equals(e.hotPlug());
+    }
+
+    /** Trained narrower on a port without a slot and with no error evidence: wired narrow by the board. */
+    public boolean narrowOnBoard() {
+        return widthLow() && portWithoutSlot() && !erroring();
     }
 }

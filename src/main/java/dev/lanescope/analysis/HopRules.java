@@ -78,9 +78,12 @@ public final class HopRules {
         return f.emptyPort() && f.unknown() == null;
     }
 
-    /** Fewer lanes than both ends can do: read idle, or seen under load. */
+    /**
+     * Fewer lanes than both ends can do: read idle, or seen under load. On a port without a slot that is the board's
+     * wiring unless the link errs (docs/RULES.md §12).
+     */
     static boolean widthDegraded(HopFacts f) {
-        return f.widthLow() || f.lanesShortUnderLoad();
+        return f.widthLow() && !f.narrowOnBoard() || f.lanesShortUnderLoad();
     }
 
     /**
@@ -90,7 +93,9 @@ public final class HopRules {
     static boolean speedDegraded(HopFacts f) {
         if (!f.speedLow()) return false;
         if (f.targetBelowCapable()) return f.belowTarget() && !f.leadsToGpu();
-        return f.leadsToGpu() ? f.loadGenerationRead() && !f.climbedUnderLoad() : !f.climbedUnderLoad();
+        // a slow GPU link that errs is no idle downshift (docs/RULES.md §12)
+        if (f.leadsToGpu()) return f.loadGenerationRead() ? !f.climbedUnderLoad() : f.erroring();
+        return !f.climbedUnderLoad();
     }
 
     /** The platform asks for less: LnkCtl2's target is below what both ends can do, and it trained low. */
@@ -104,11 +109,14 @@ public final class HopRules {
      */
     static boolean idleDownshift(HopFacts f) {
         if (!f.speedLow() || !f.leadsToGpu()) return false;
-        return f.targetBelowCapable() ? f.belowTarget() : !f.loadGenerationRead();
+        return f.targetBelowCapable() ? f.belowTarget() : !f.loadGenerationRead() && !f.erroring();
     }
 
-    /** The port has fewer lanes than the device (an x16 card in a socket wired x4). */
+    /**
+     * The port has fewer lanes than the device (an x16 card in a socket wired x4), or a part on the board trained
+     * narrower with no error on its link (docs/RULES.md §12).
+     */
     static boolean wiredNarrow(HopFacts f) {
-        return f.portNarrower();
+        return f.portNarrower() || f.narrowOnBoard();
     }
 }

@@ -71,6 +71,13 @@ final class HopWords {
                     + ", the device reads " + link.deviceTrained().display()
                     + " (captured while retraining, or a broken register); the port is authoritative");
         }
+        if (f.narrowOnBoard()) {
+            notes.add(port.bdf() + " has no slot (Slot-): the part is on the board, and with no error on the link the"
+                    + " narrower width is the board's wiring");
+        }
+        String errors = f.errors().words(d.verdict() != LinkVerdict.OK);
+        if (!errors.isEmpty()) notes.add(errors + (d.verdict().isFault() && f.erroring() ? ": a fault, not a reading to doubt" : ""));
+        else if (f.errors().countersRead() && d.verdict().isFault()) notes.add("no error counted on this link");
         if (link.trainedFrom() == Link.Source.SYSFS) {
             notes.add("trained state read from sysfs current_link_* (LnkSta not captured)");
         } else if (link.trainedFrom() == Link.Source.DEVICE_REGISTERS) {
@@ -84,12 +91,18 @@ final class HopWords {
     /** The verdict's advice, except that a part soldered to the board is never told a slot change may help. */
     private static String advice(HopFacts f, HopRules.Decision d) {
         if (d.verdict() == LinkVerdict.WIRED_NARROW && soldered(f)) return SOLDERED_NARROW;
+        if (d.verdict() == LinkVerdict.WIRED_NARROW && f.narrowOnBoard()) return ON_BOARD_NARROW;
         return d.verdict().advice();
     }
 
     /** What a narrow link to a soldered (mobile) part means: the board's design, nothing to move. */
     public static final String SOLDERED_NARROW = "The board wires this soldered part with fewer lanes than it can"
             + " use: that is the laptop's design, not a fault, and no slot change applies.";
+
+    /** What a narrower link to a part on a port without a slot and without errors means. */
+    public static final String ON_BOARD_NARROW = "The port has no slot: the part below is on the board, which wires it"
+            + " with fewer lanes than both ends could use. No error shows on the link, so this is the board's design,"
+            + " not a fault, and there is nothing to reseat.";
 
     /** The hop leads straight to a part soldered to the board (a laptop's mobile GPU). */
     static boolean soldered(HopFacts f) {
@@ -112,6 +125,10 @@ final class HopWords {
                     + ": the low reading was idle power management"
                     : "under load (" + obs.source() + ") it stayed at Gen" + obs.maxGeneration() + " of Gen" + gen
                     + ": degraded, not idle");
+        }
+        if (f.leadsToGpu() && f.erroring()) {
+            return List.of("an idle GPU drops its link speed, but this link also errs, so the low speed is not taken"
+                    + " for idle power management");
         }
         if (f.leadsToGpu()) {
             return f.widthLow() ? List.of() : List.of("an idle GPU drops to 2.5 GT/s; sample nvidia-smi"

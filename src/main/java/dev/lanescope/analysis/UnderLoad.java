@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.ErrorCounters;
 import dev.lanescope.model.NvidiaSmiLink;
 
 /**
@@ -14,8 +15,11 @@ import dev.lanescope.model.NvidiaSmiLink;
  * port's {@code current_link_speed}, the root port). A reading only counts for the hop that function's own
  * LnkSta describes: an RDNA GPU's own endpoint always reads 16 GT/s because that is the link inside the card
  * (seed 001), so it says nothing about the root port's hop.
+ * <p>
+ * It also carries the error counters read beside the capture or during a watch ({@code errors}, by function; see
+ * {@link LinkErrors}), so the verdicts weigh them without another parameter (docs/RULES.md §12).
  */
-public record UnderLoad(Map<Bdf, Observation> byFunction) {
+public record UnderLoad(Map<Bdf, Observation> byFunction, Map<Bdf, ErrorCounters> errors) {
 
     /** One reading: generation 1..6 (-1 unknown), width (-1 unknown), and where it came from. */
     public record Observation(int maxGeneration, int maxWidth, String source) {
@@ -23,10 +27,34 @@ public record UnderLoad(Map<Bdf, Observation> byFunction) {
 
     public UnderLoad {
         byFunction = Map.copyOf(byFunction);
+        errors = Map.copyOf(errors);
+    }
+
+    public UnderLoad(Map<Bdf, Observation> byFunction) {
+        this(byFunction, Map.of());
     }
 
     public static UnderLoad none() {
         return new UnderLoad(Map.of());
+    }
+
+    /** The same readings with these error counters (by function) added; a function's newer counters win. */
+    public UnderLoad withErrors(Map<Bdf, ErrorCounters> counters) {
+        Map<Bdf, ErrorCounters> m = new LinkedHashMap<>(errors);
+        m.putAll(counters);
+        return new UnderLoad(byFunction, m);
+    }
+
+    /** These readings and {@code other}'s together; {@code other}'s win where both read a function. */
+    public UnderLoad and(UnderLoad other) {
+        Map<Bdf, Observation> m = new LinkedHashMap<>(byFunction);
+        m.putAll(other.byFunction);
+        return new UnderLoad(m, errors).withErrors(other.errors);
+    }
+
+    /** The error counters of one function, or {@link ErrorCounters#NONE}. */
+    public ErrorCounters errorsOf(Bdf bdf) {
+        return bdf == null ? ErrorCounters.NONE : errors.getOrDefault(bdf, ErrorCounters.NONE);
     }
 
     public static UnderLoad of(Bdf bdf, int maxGeneration, int maxWidth, String source) {
@@ -36,7 +64,7 @@ public record UnderLoad(Map<Bdf, Observation> byFunction) {
     public UnderLoad with(Bdf bdf, int maxGeneration, int maxWidth, String source) {
         Map<Bdf, Observation> m = new LinkedHashMap<>(byFunction);
         m.put(bdf, new Observation(maxGeneration, maxWidth, source));
-        return new UnderLoad(m);
+        return new UnderLoad(m, errors);
     }
 
     /**
@@ -50,6 +78,11 @@ public record UnderLoad(Map<Bdf, Observation> byFunction) {
             m.put(r.busId(), new Observation(r.genCurrent(), r.widthCurrent(), source));
         }
         return new UnderLoad(m);
+    }
+
+    /** The reading for exactly this function (a port: its sibling ports are other links). */
+    public Optional<Observation> forFunction(Bdf bdf) {
+        return bdf == null ? Optional.empty() : Optional.ofNullable(byFunction.get(bdf));
     }
 
     /** The reading for this function or another function of the same device. */

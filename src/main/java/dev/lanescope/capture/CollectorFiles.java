@@ -54,6 +54,16 @@ final class CollectorFiles {
                     + " ladder tab)"));
             return true;
         }
+        java.util.List<Problem> health = new java.util.ArrayList<>();
+        java.util.List<dev.lanescope.model.WatchRecord> watches = new java.util.ArrayList<>();
+        java.util.Map<dev.lanescope.model.Bdf, dev.lanescope.model.ErrorCounters> counters = new java.util.HashMap<>();
+        if (HealthEvidenceLoader.read(f.name(), lines, counters, watches, health)) {
+            asm.problems(health);
+            asm.file(new CaptureFile(f.name(), Role.HEALTH_EVIDENCE, watches.isEmpty()
+                    ? "error counters of " + counters.size() + " function(s)"
+                    : "a watch of " + watches.get(0).samples().size() + " sample(s)"));
+            return true;
+        }
         if (f.baseName().endsWith(".err") && f.baseName().length() > 4) {
             String of = f.baseName().substring(0, f.baseName().length() - 4);
             String first = lines.stream().filter(l -> !l.isBlank()).findFirst().orElse("").strip();

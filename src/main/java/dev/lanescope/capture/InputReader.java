@@ -88,6 +88,35 @@ final class InputReader {
         return name;
     }
 
+    /** What {@link #eachText} hands on: one text file's name and lines. */
+    @FunctionalInterface
+    interface TextConsumer {
+        void accept(String name, List<String> lines);
+    }
+
+    /**
+     * Reads every input within one capture's budget and hands each text file on in turn (binary files are skipped,
+     * an unreadable one is a problem); each file is dropped after its turn, so memory stays near one file.
+     */
+    static void eachText(List<Path> inputs, List<Problem> problems, TextConsumer consumer) {
+        List<RawFile> raw = new java.util.ArrayList<>();
+        Budget budget = new Budget();
+        for (Path p : inputs == null ? List.<Path>of() : inputs) {
+            if (p != null) read(p, raw, problems, budget);
+        }
+        for (int i = 0; i < raw.size(); i++) {
+            RawFile f = raw.set(i, null);
+            TextLines.Text text;
+            try {
+                text = TextLines.read(f.name(), f::open);
+            } catch (java.io.IOException | RuntimeException e) {
+                problems.add(unreadable(f.name(), f.file(), e));
+                continue;
+            }
+            if (text != null) consumer.accept(f.name(), text.lines());
+        }
+    }
+
     /** Appends the files of one input; problems say what could not be read. */
     static void read(Path input, List<RawFile> out, List<Problem> problems) {
         read(input, out, problems, new Budget());

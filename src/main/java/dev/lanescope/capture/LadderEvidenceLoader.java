@@ -35,53 +35,38 @@ public final class LadderEvidenceLoader {
     }
 
     public static LadderEvidence load(List<Path> inputs) {
-        List<RawFile> raw = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
-        InputReader.Budget budget = new InputReader.Budget();
-        for (Path p : inputs == null ? List.<Path>of() : inputs) {
-            if (p != null) InputReader.read(p, raw, problems, budget);
-        }
         PeerEvidenceParser parser = new PeerEvidenceParser();
         List<PeerCopyRun> runs = new ArrayList<>();
         List<CollectiveTable> tables = new ArrayList<>();
         List<NcclLog> logs = new ArrayList<>();
         List<CollectiveProbeRun> probes = new ArrayList<>();
         java.util.Set<String> framework = new java.util.HashSet<>();
-        for (int i = 0; i < raw.size(); i++) {
-            RawFile f = raw.set(i, null);
-            TextLines.Text text;
-            try {
-                text = TextLines.read(f.name(), f::open);
-            } catch (java.io.IOException | RuntimeException e) {
-                problems.add(InputReader.unreadable(f.name(), f.file(), e));
-                continue;
-            }
-            if (text == null) continue;
-            List<String> lines = text.lines();
-            parser.read(f.name(), lines);
+        InputReader.eachText(inputs, problems, (name, lines) -> {
+            parser.read(name, lines);
             if (lines.stream().anyMatch(l -> l.contains("\"tool\"") && l.contains("\"collective_probe\""))) {
-                ParseResult<CollectiveProbeRun> r = CollectiveProbeParser.parse(f.name(), lines);
+                ParseResult<CollectiveProbeRun> r = CollectiveProbeParser.parse(name, lines);
                 if (r.value() != null) probes.add(r.value());
                 problems.addAll(r.problems());
             }
             if (lines.stream().anyMatch(l -> l.contains("\"tool\":\"p2p_bw\""))) {
-                keep(P2pBwParser.parse(f.name(), lines), runs, problems);
+                keep(P2pBwParser.parse(name, lines), runs, problems);
             } else if (lines.stream().anyMatch(l -> l.contains("TransferBench"))) {
-                keep(TransferBenchParser.parse(f.name(), lines), runs, problems);
+                keep(TransferBenchParser.parse(name, lines), runs, problems);
             }
             if (lines.stream().anyMatch(l -> l.contains("bus bandwidth") || l.contains("busbw"))) {
-                ParseResult<List<CollectiveTable>> r = NcclTestsParser.parse(f.name(), lines);
+                ParseResult<List<CollectiveTable>> r = NcclTestsParser.parse(name, lines);
                 tables.addAll(r.value());
                 if (!r.value().isEmpty()) problems.addAll(r.problems());
             }
             if (lines.stream().anyMatch(l -> l.contains("NCCL INFO") || l.contains("isAllDirectP2p"))) {
-                ParseResult<NcclLog> r = NcclLogParser.parse(f.name(), lines);
+                ParseResult<NcclLog> r = NcclLogParser.parse(name, lines);
                 if (!r.value().channels().isEmpty() || r.value().allDirectP2p() != null) {
                     logs.add(r.value());
-                    if (lines.stream().anyMatch(l -> FRAMEWORK.matcher(l).find())) framework.add(f.name());
+                    if (lines.stream().anyMatch(l -> FRAMEWORK.matcher(l).find())) framework.add(name);
                 }
             }
-        }
+        });
         LadderEvidence e = parser.result();
         problems.addAll(e.problems());
         return new LadderEvidence(e.files(), e.barLines(), e.vram(), e.refusals(), e.dmaMasks(), e.matrices(), runs,

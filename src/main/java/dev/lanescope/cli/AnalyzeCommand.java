@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.lanescope.export.PrometheusText;
 import dev.lanescope.export.ReportJson;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
@@ -28,6 +29,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the machine form (keys listed in the README).")
     boolean json;
 
+    @Option(names = "--format", paramLabel = "FORMAT", description = "openmetrics: one gauge per hop and fact (trained"
+            + " and capable speed and width, fault, error bits; verdict, host and boot id as labels) and the error"
+            + " counters, in the Prometheus text format for node_exporter's textfile collector.")
+    String format;
+
     @Option(names = "--under-load", description = "The capture's nvidia-smi PCIe query was sampled while the GPUs"
             + " worked: count its current generation/width as under-load evidence (idle downshift becomes OK or"
             + " degraded).")
@@ -43,6 +49,13 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (format != null && !format.equals("openmetrics")) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("lanescope analyze: --format takes openmetrics (the table is the default, --json the machine form),"
+                    + " not '" + format + "'");
+            err.flush();
+            return Main.EXIT_UNUSABLE;
+        }
         if (!each) return report(inputs);
         int exit = 0;
         for (Path input : inputs) exit = Math.max(exit, report(List.of(input)));
@@ -57,6 +70,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         ObjectNode doc = null;
         if (!loaded.usable()) {
             if (json) doc = ReportJson.problemsOnly(loaded.capture());
+        } else if ("openmetrics".equals(format)) {
+            out.print(PrometheusText.ofReport(loaded.report(), loaded.capture().metadata()));
         } else if (json) {
             doc = ReportJson.of(loaded.topology(), loaded.report());
         } else {

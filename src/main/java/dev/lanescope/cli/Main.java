@@ -12,7 +12,8 @@ import dev.lanescope.pipeline.CaptureAnalysis;
 @Command(name = "lanescope", mixinStandardHelpOptions = true, version = "lanescope 0.1.0",
         description = "PCIe topology explorer: per-hop link verdicts, path ceilings, AtomicOps, peer paths, move advice.",
         subcommands = {AnalyzeCommand.class, AdviseCommand.class, ExportCommand.class, CeilingCommand.class, ScalingCommand.class,
-                ProbeCommand.class, ReceiptCommand.class, DiffCommand.class, ScanCommand.class, CollectCommand.class, LadderCommand.class})
+                ProbeCommand.class, ReceiptCommand.class, DiffCommand.class, ScanCommand.class, CollectCommand.class, LadderCommand.class,
+                WatchCommand.class, HistoryCommand.class})
 public final class Main implements Runnable {
 
     /** Exit status for input that could not be used at all. */

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import dev.lanescope.fleet.FleetScan;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import dev.lanescope.export.PrometheusText;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -29,6 +30,10 @@ final class ScanCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the machine form instead of the table.")
     boolean json;
 
+    @Option(names = "--format", paramLabel = "FORMAT", description = "openmetrics: one gauge per host (fault hops,"
+            + " boots seen, boots low) in the Prometheus text format, for node_exporter's textfile collector.")
+    String format;
+
     @Option(names = "--threads", paramLabel = "N", description = "Captures read at once (default: CPU cores).")
     int threads = Runtime.getRuntime().availableProcessors();
 
@@ -43,6 +48,12 @@ final class ScanCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (format != null && !format.equals("openmetrics")) {
+            err.println("lanescope scan: --format takes openmetrics (the table is the default, --json the machine form),"
+                    + " not '" + format + "'");
+            err.flush();
+            return Main.EXIT_UNUSABLE;
+        }
         if (!Files.isDirectory(dir)) {
             err.println("lanescope: " + dir + " is not a folder");
             err.flush();
@@ -59,7 +70,10 @@ final class ScanCommand implements Callable<Integer> {
             if (csv.equals("-")) out.print(text);
             else Files.writeString(Path.of(csv), text, StandardCharsets.UTF_8);
         }
-        if (json) {
+        if ("openmetrics".equals(format)) {
+            out.print(PrometheusText.ofHosts(r.rows().stream().map(h -> new PrometheusText.HostMetrics(h.host(),
+                    h.bootId(), h.worst().key(), h.faults(), h.bootsSeen(), h.bootsLow())).toList()));
+        } else if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("captures", r.capturesRead());
             o.put("unusable", r.unusable());
@@ -69,13 +83,14 @@ final class ScanCommand implements Callable<Integer> {
             out.printf("%d capture(s), %d host(s), %d unusable%n", r.capturesRead(), r.rows().size(), r.unusable());
             java.util.List<String[]> rows = new java.util.ArrayList<>();
             boolean p2p = r.rows().stream().anyMatch(h -> h.p2p() != null);
-            int cols = p2p ? 6 : 5;
-            rows.add(p2p ? new String[] {"host", "worst", "where", "boot id", "captured", "P2P ladder (2+ GPUs)"}
-                    : new String[] {"host", "worst", "where", "boot id", "captured"});
+            int cols = p2p ? 7 : 6;
+            rows.add(p2p ? new String[] {"host", "worst", "where", "boot id", "captured", "boots seen / low",
+                "P2P ladder (2+ GPUs)"} : new String[] {"host", "worst", "where", "boot id", "captured",
+                "boots seen / low"});
             for (FleetScan.HostRow h : r.rows()) {
                 String[] row = {h.host(), h.worst().words(), blank(h.where()),
                         h.bootId() == null ? "-" : h.bootId(), h.capturedAt() == null ? "-" : h.capturedAt(),
-                        blank(h.p2p())};
+                        h.bootsSeen() + " / " + h.bootsLow(), blank(h.p2p())};
                 rows.add(java.util.Arrays.copyOf(row, cols));
             }
             // columns as wide as their longest cell, so a long host name or port label never shifts the rest

@@ -98,10 +98,19 @@ public final class FleetScan {
      * One host. {@code worst} is its standing; {@code where} the hop ({@code port -> device}); {@code captures} how many
      * captures of this host were found (the row describes the latest). For a host with two or more GPUs,
      * {@code p2pRung} is the lowest P2P ladder rung that failed for any GPU pair (null when none failed or fewer than
-     * two GPUs) and {@code p2p} names it and the pair.
+     * two GPUs) and {@code p2p} names it and the pair. {@code bootsSeen} counts the distinct boots among the host's
+     * captures (a capture without a boot id counts as its own), {@code bootsLow} those on which some hop was a fault
+     * (lost lanes or trained low; docs/RULES.md §12).
      */
     public record HostRow(String host, Worst worst, String where, String reason, String bootId, String capturedAt,
-                          String kernel, int faults, int captures, String source, Integer p2pRung, String p2p) {
+                          String kernel, int faults, int captures, String source, Integer p2pRung, String p2p,
+                          int bootsSeen, int bootsLow) {
+        public HostRow(String host, Worst worst, String where, String reason, String bootId, String capturedAt,
+                       String kernel, int faults, int captures, String source, Integer p2pRung, String p2p) {
+            this(host, worst, where, reason, bootId, capturedAt, kernel, faults, captures, source, p2pRung, p2p, 1,
+                    faults > 0 ? 1 : 0);
+        }
+
         public HostRow(String host, Worst worst, String where, String reason, String bootId, String capturedAt,
                        String kernel, int faults, int captures, String source) {
             this(host, worst, where, reason, bootId, capturedAt, kernel, faults, captures, source, null, null);
@@ -109,7 +118,7 @@ public final class FleetScan {
 
         HostRow withP2p(Integer rung, String text) {
             return new HostRow(host, worst, where, reason, bootId, capturedAt, kernel, faults, captures, source, rung,
-                    text);
+                    text, bootsSeen, bootsLow);
         }
     }
 
@@ -213,9 +222,17 @@ public final class FleetScan {
                 .thenComparing(HostRow::source);
         byHost.forEach((host, list) -> {
             HostRow last = list.stream().max(latest).orElseThrow();
+            java.util.Set<String> boots = new java.util.HashSet<>();
+            java.util.Set<String> low = new java.util.HashSet<>();
+            for (HostRow r : list) {
+                if (r.worst().equals(Worst.UNUSABLE)) continue;
+                String boot = r.bootId() == null ? "capture:" + r.source() : r.bootId();
+                boots.add(boot);
+                if (r.faults() > 0) low.add(boot);
+            }
             out.add(new HostRow(last.host(), last.worst(), last.where(), last.reason(), last.bootId(),
                     last.capturedAt(), last.kernel(), last.faults(), list.size(), last.source(), last.p2pRung(),
-                    last.p2p()));
+                    last.p2p(), boots.size(), low.size()));
         });
         out.sort(Comparator.comparingInt((HostRow r) -> r.worst().rank()).thenComparing(HostRow::host));
         return out;
@@ -283,9 +300,10 @@ public final class FleetScan {
         for (HostRow r : rows) {
             out.add(java.util.Arrays.asList(r.host(), r.worst().key(), r.where(), r.reason(), r.bootId(),
                     r.capturedAt(), r.kernel(), Integer.toString(r.faults()), Integer.toString(r.captures()),
-                    r.source(), r.p2pRung() == null ? "" : r.p2pRung().toString(), r.p2p()));
+                    r.source(), r.p2pRung() == null ? "" : r.p2pRung().toString(), r.p2p(),
+                    Integer.toString(r.bootsSeen()), Integer.toString(r.bootsLow())));
         }
         return Csv.table(List.of("host", "worst_verdict", "where", "reason", "boot_id", "captured_at", "kernel",
-                "faults", "captures", "source", "p2p_lowest_failed_rung", "p2p"), out);
+                "faults", "captures", "source", "p2p_lowest_failed_rung", "p2p", "boots_seen", "boots_low"), out);
     }
 }

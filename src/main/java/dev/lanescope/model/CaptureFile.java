@@ -14,6 +14,7 @@ public record CaptureFile(String name, Role role, String detail) {
         NVIDIA_SMI_TOPO("nvidia-smi topo -m"),
         METADATA("capture metadata"),
         PEER_EVIDENCE("peer-to-peer evidence"),
+        HEALTH_EVIDENCE("link health evidence (error counters, a watch)"),
         UNRECOGNISED("not recognised");
 
         private final String label;

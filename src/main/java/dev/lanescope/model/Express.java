@@ -13,10 +13,21 @@ package dev.lanescope.model;
  * @param slotNumber      SltCap {@code Slot #N} (null when no slot capability)
  * @param hotPlug         SltCap HotPlug flag (null when no slot capability)
  * @param atomics         AtomicOps bits
+ * @param bwMgmt          LnkSta {@code BWMgmt} (Link Bandwidth Management Status: the link retrained or changed speed
+ *                        or width since the flag was cleared), null when not printed
+ * @param autoBw          LnkSta {@code ABWMgmt} (Link Autonomous Bandwidth Status: the hardware changed it by
+ *                        itself), null when not printed
  */
 public record Express(PortType portType, boolean slotImplemented, LinkState lnkCap, LinkState lnkSta,
                       LinkSpeed lnkCap2Max, LinkSpeed targetSpeed, Boolean dlActive, Integer slotNumber,
-                      Boolean hotPlug, Atomics atomics) {
+                      Boolean hotPlug, Atomics atomics, Boolean bwMgmt, Boolean autoBw) {
+
+    /** Without the LnkSta bandwidth-change flags (not printed, or not read by this reader). */
+    public Express(PortType portType, boolean slotImplemented, LinkState lnkCap, LinkState lnkSta, LinkSpeed lnkCap2Max,
+                   LinkSpeed targetSpeed, Boolean dlActive, Integer slotNumber, Boolean hotPlug, Atomics atomics) {
+        this(portType, slotImplemented, lnkCap, lnkSta, lnkCap2Max, targetSpeed, dlActive, slotNumber, hotPlug, atomics,
+                null, null);
+    }
 
     public Express {
         if (portType == null) throw new IllegalArgumentException("portType must not be null");

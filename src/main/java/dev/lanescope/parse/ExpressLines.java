@@ -34,6 +34,8 @@ final class ExpressLines {
     Boolean c128;
     Boolean reqEn;
     Boolean egress;
+    Boolean bwMgmt;
+    Boolean autoBw;
 
     private ExpressLines(PortType portType, boolean slotImplemented) {
         this.portType = portType;
@@ -75,8 +77,7 @@ final class ExpressLines {
             lnkSta = st;
             if (s.indexOf("TrErr", w) >= 0) {
                 hints.atMost(30599, "3.5");
-                Boolean dl = Text.flag(s, "DLActive");
-                if (dl != null) dlActive = dl;
+                lnkStaFlags(s);
             }
             if (s.indexOf("(ok)", sp) >= 0 || s.indexOf("(strange)", sp) >= 0) {
                 hints.between(30600, "3.6.0", 30700, "3.7.0");
@@ -95,6 +96,10 @@ final class ExpressLines {
     void lnkStaFlags(String s) {
         Boolean dl = Text.flag(s, "DLActive");
         if (dl != null) dlActive = dl;
+        Boolean bw = Text.flag(s, "BWMgmt");
+        if (bw != null) bwMgmt = bw;
+        Boolean abw = Text.flag(s, "ABWMgmt");
+        if (abw != null) autoBw = abw;
     }
 
     /** {@code LnkCap2: Supported Link Speeds: 2.5-16GT/s, ...}. */
@@ -173,7 +178,7 @@ final class ExpressLines {
     Express build() {
         Atomics a = new Atomics(routing, c32, c64, c128, reqEn, egress);
         return new Express(portType, slotImplemented, lnkCap, lnkSta, lnkCap2Max, target, dlActive, slotNumber,
-                hotPlug, a.isEmpty() ? Atomics.NONE : a);
+                hotPlug, a.isEmpty() ? Atomics.NONE : a, bwMgmt, autoBw);
     }
 
     private static void noteUnmodelled(String s, int at, LinkSpeed speed, Notes notes) {

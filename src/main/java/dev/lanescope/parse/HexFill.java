@@ -38,7 +38,8 @@ public final class HexFill {
                         te.dlActive() != null ? te.dlActive() : he.dlActive(),
                         te.slotNumber() != null ? te.slotNumber() : he.slotNumber(),
                         te.hotPlug() != null ? te.hotPlug() : he.hotPlug(), te.atomics().isEmpty() ? he.atomics()
-                        : te.atomics());
+                        : te.atomics(), te.bwMgmt() != null ? te.bwMgmt() : he.bwMgmt(),
+                        te.autoBw() != null ? te.autoBw() : he.autoBw());
             }
         }
         return b.build();

@@ -6,7 +6,10 @@ import java.util.List;
 import dev.lanescope.analysis.Analyzer;
 import dev.lanescope.analysis.Report;
 import dev.lanescope.analysis.UnderLoad;
+import dev.lanescope.analysis.WatchSummary;
 import dev.lanescope.capture.CaptureLoader;
+import dev.lanescope.capture.HealthEvidenceLoader;
+import dev.lanescope.model.WatchRecord;
 import dev.lanescope.model.Capture;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.Severity;
@@ -50,7 +53,23 @@ public record CaptureAnalysis(String source, Capture capture, Topology topology,
         Topology t = TopologyBuilder.build(c);
         progress.at(0.55, "Judging every hop …");
         UnderLoad ev = nvidiaSmiUnderLoad ? nvidiaSmiEvidence(c) : UnderLoad.none();
+        ev = ev.and(healthEvidence(HealthEvidenceLoader.load(inputs), c));
         return new CaptureAnalysis(source, c, t, Analyzer.analyze(t, ev), ev);
+    }
+
+    /**
+     * The error counters and watches found beside a capture, as evidence for its hops (docs/RULES.md §12): the
+     * counters always; a watch only when it was taken in the capture's boot (a different boot id, or none to compare
+     * when the capture has one, and the watch says nothing about how this boot trained).
+     */
+    public static UnderLoad healthEvidence(HealthEvidenceLoader.HealthEvidence health, Capture capture) {
+        UnderLoad ev = UnderLoad.none().withErrors(health.counters());
+        String boot = capture.metadata().get("bootId");
+        for (WatchRecord w : health.watches()) {
+            if (boot != null && w.bootId() != null && !boot.strip().equals(w.bootId().strip())) continue;
+            ev = ev.and(WatchSummary.of(w).evidence());
+        }
+        return ev;
     }
 
     /** The capture's nvidia-smi rows as under-load evidence (only when they were sampled while the GPUs worked). */

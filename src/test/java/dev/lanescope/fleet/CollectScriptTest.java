@@ -30,14 +30,14 @@ import dev.lanescope.model.Severity;
  * Runs {@code native-probes/collect.sh} for real on this machine and opens the bundle. Skipped, with the reason,
  * where there is no lspci; the unprivileged run also needs root (to drop to nobody) and setpriv.
  */
-class CollectScriptTest {
+public class CollectScriptTest {
 
     static final Path SCRIPT = Path.of("native-probes/collect.sh");
 
     @TempDir
     Path tmp;
 
-    static Path onPath(String tool) {
+    public static Path onPath(String tool) {
         String path = System.getenv("PATH");
         if (path == null) return null;
         for (String dir : path.split(File.pathSeparator)) {

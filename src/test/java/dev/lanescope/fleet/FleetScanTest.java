@@ -75,6 +75,8 @@ class FleetScanTest {
         assertThat(node1.worst().key()).isEqualTo("WIDTH_DEGRADED");
         assertThat(node1.where()).isEqualTo("0000:00:01.0 -> 0000:01:00.0");
         assertThat(node1.faults()).isEqualTo(1);
+        assertThat(node1.bootsSeen()).as("two boots, aaaa-1 and bbbb-2").isEqualTo(2);
+        assertThat(node1.bootsLow()).as("lanes lost on bbbb-2 only").isEqualTo(1);
         FleetScan.HostRow node3 = r.rows().stream().filter(h -> h.host().equals("node3")).findFirst().orElseThrow();
         assertThat(node3.worst().key()).isEqualTo("WIDTH_DEGRADED");
         assertThat(node3.where()).isEqualTo("0000:00:1d.2 -> 0000:6e:00.0");
@@ -94,10 +96,10 @@ class FleetScanTest {
         assertThat(run.exit()).isZero();
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.get(0)).isEqualTo("host,worst_verdict,where,reason,boot_id,captured_at,kernel,faults,captures,"
-                + "source,p2p_lowest_failed_rung,p2p");
+                + "source,p2p_lowest_failed_rung,p2p,boots_seen,boots_low");
         assertThat(lines).hasSize(5);
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("node1,WIDTH_DEGRADED,0000:00:01.0 -> 0000:01:00.0,\"")
-                .endsWith(",bbbb-2,2026-10-19T06:10:57Z,,1,2,node1-b.tar.gz,,"));
+                .endsWith(",bbbb-2,2026-10-19T06:10:57Z,,1,2,node1-b.tar.gz,,,2,1"));
         JsonNode j = new ObjectMapper().readTree(run.out());
         assertThat(j.get("captures").asInt()).isEqualTo(5);
         assertThat(j.get("hosts")).hasSize(4);
