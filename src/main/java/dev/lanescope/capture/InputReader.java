@@ -174,6 +174,9 @@ final class InputReader {
             return Problem.error(shown, 0, p != null && m.startsWith(p.toString())
                     ? "file" + m.substring(p.toString().length()) : m);
         }
+        if (e instanceof RuntimeException && !(e instanceof java.io.UncheckedIOException)) {
+            return Problem.fault(shown, 0, "file could not be read", e);
+        }
         return Problem.error(shown, 0, "file cannot be read: " + e.getMessage());
     }
 }

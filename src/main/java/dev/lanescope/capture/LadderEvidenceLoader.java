@@ -78,6 +78,7 @@ public final class LadderEvidenceLoader {
                 ParseResult<NcclLog> r = NcclLogParser.parse(f.name(), lines);
                 if (!r.value().channels().isEmpty() || r.value().allDirectP2p() != null) {
                     logs.add(r.value());
+                    problems.addAll(r.problems());
                     if (lines.stream().anyMatch(l -> FRAMEWORK.matcher(l).find())) framework.add(f.name());
                 }
             }

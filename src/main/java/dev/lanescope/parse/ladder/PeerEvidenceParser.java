@@ -16,6 +16,7 @@ import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.ladder.LadderEvidence;
 import dev.lanescope.model.ladder.PeerAccessMatrix;
 import dev.lanescope.model.ladder.VramBarLine;
+import dev.lanescope.parse.Numbers;
 
 /**
  * Reads, from any text file, the lines the P2P ladder's lower rungs cite: lspci -vv BAR lines, amdgpu's VRAM/BAR and
@@ -80,8 +81,10 @@ public final class PeerEvidenceParser {
         Matcher m;
         if ((m = VRAM.matcher(l)).find()) {
             Bdf d = Bdf.tryParse(m.group(1));
-            if (d != null) vram.add(new VramBarLine(d, Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
-                    new Evidence(file, n, l)));
+            Numbers.At at = new Numbers.At(file, n, problems);
+            Long ram = at.whole("VRAM size in MiB", m.group(2), 0, Long.MAX_VALUE >> 20);
+            Long bar = at.whole("BAR size in MiB", m.group(3), 0, Long.MAX_VALUE >> 20);
+            if (d != null && ram != null && bar != null) vram.add(new VramBarLine(d, ram, bar, new Evidence(file, n, l)));
             return true;
         }
         if ((m = REFUSAL.matcher(l)).find()) {
@@ -92,9 +95,8 @@ public final class PeerEvidenceParser {
         }
         if ((m = DMA_MASK.matcher(l)).find()) {
             Bdf d = Bdf.tryParse(m.group(1));
-            int bits = Integer.parseInt(m.group(2).length() > 3 ? "999" : m.group(2));
-            if (d != null && bits > 0 && bits <= 64) masks.add(new DmaMaskBits(d, bits, new Evidence(file, n, l)));
-            else problems.add(Problem.warning(file, n, "dma_mask_bits must be 1 to 64; this line is not used"));
+            Integer bits = new Numbers.At(file, n, problems).integer("dma_mask_bits", m.group(2), 1, 64);
+            if (d != null && bits != null) masks.add(new DmaMaskBits(d, bits, new Evidence(file, n, l)));
             return true;
         }
         if ((m = ROCM_BUS.matcher(l)).find()) {
@@ -106,8 +108,10 @@ public final class PeerEvidenceParser {
             cpuVendor = m.group(1);
             return true;
         }
-        if ((m = CPU_FAMILY.matcher(l)).find() && m.group(1).length() < 4) {
-            cpuFamily = Integer.parseInt(m.group(1));
+        if ((m = CPU_FAMILY.matcher(l)).find()) {
+            Integer family = new Numbers.At(file, n, problems).integer("CPU family", m.group(1), 0, 4095);
+            if (family == null) return true;
+            cpuFamily = family;
             cpuLine = new Evidence(file, n, l);
             return true;
         }

@@ -13,6 +13,7 @@ import dev.lanescope.model.p2p.ChannelTransport;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.p2p.NcclLog;
 import dev.lanescope.model.p2p.Transport;
+import dev.lanescope.parse.Numbers;
 import dev.lanescope.parse.ParseResult;
 
 /**
@@ -57,8 +58,12 @@ public final class NcclLogParser {
                 String via = COMM_TAIL.matcher(m.group(8)).replaceFirst("").strip();
                 String fromBr = m.group(4);
                 String toBr = m.group(6);
-                channels.add(new ChannelTransport(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
-                        Integer.parseInt(m.group(5)), busOf(fromBr), busOf(toBr), fromBr, toBr, Transport.of(via),
+                Numbers.At at = new Numbers.At(fileName, i + 1, problems);
+                Integer channel = at.integer("channel", m.group(2), 0, Integer.MAX_VALUE);
+                Integer from = at.integer("rank", m.group(3), 0, Integer.MAX_VALUE);
+                Integer to = at.integer("rank", m.group(5), 0, Integer.MAX_VALUE);
+                if (channel == null || from == null || to == null) continue;
+                channels.add(new ChannelTransport(channel, from, to, busOf(fromBr), busOf(toBr), fromBr, toBr, Transport.of(via),
                         via, m.group(7) == null ? null : m.group(7).toLowerCase(Locale.ROOT), m.group(1),
                         new Evidence(fileName, i + 1, line)));
                 continue;
@@ -66,7 +71,8 @@ public final class NcclLogParser {
             m = COMM.matcher(line);
             if (m.find()) {
                 String bus = busOf(m.group(2));
-                if (bus != null) rankBus.putIfAbsent(Integer.parseInt(m.group(1)), bus);
+                Integer rank = new Numbers.At(fileName, i + 1, problems).integer("rank", m.group(1), 0, Integer.MAX_VALUE);
+                if (bus != null && rank != null) rankBus.putIfAbsent(rank, bus);
             }
             m = VERSION.matcher(line);
             if (version == null && m.find()) version = m.group(1);

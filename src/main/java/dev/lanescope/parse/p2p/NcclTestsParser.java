@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.p2p.CollectiveOp;
 import dev.lanescope.model.p2p.CollectiveTable;
+import dev.lanescope.parse.Numbers;
 import dev.lanescope.parse.ParseResult;
 
 /**
@@ -38,6 +39,9 @@ public final class NcclTestsParser {
     private static final Pattern STARTING = Pattern.compile("Collective test starting:\\s*(\\S+)");
     private static final Pattern PROGRAM = Pattern.compile("\\b([a-z_]+)_perf(?:_mpi)?\\b");
     private static final Pattern AVG = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([0-9.eE+-]+)");
+
+    /** More ranks than any run has had; a larger rank or count is not a measurement. */
+    static final int MAX_RANKS = 1 << 20;
 
     private NcclTestsParser() {
     }
@@ -83,14 +87,18 @@ public final class NcclTestsParser {
             m = HEADER.matcher(line);
             if (m.find()) {
                 if (!t.rows.isEmpty()) t = finish(fileName, t, tables, commandOp);
-                t.headerRanks = Integer.parseInt(m.group(1)) * Integer.parseInt(m.group(2));
+                Numbers.At at = new Numbers.At(fileName, i + 1, problems);
+                Integer threads = at.integer("nThread", m.group(1), 1, MAX_RANKS);
+                Integer gpus = at.integer("nGpus", m.group(2), 1, MAX_RANKS);
+                if (threads != null && gpus != null && (long) threads * gpus <= MAX_RANKS) t.headerRanks = threads * gpus;
                 continue;
             }
             String stripped = line.strip();
             m = RANK.matcher(stripped);
             if (m.find()) {
                 if (!t.rows.isEmpty()) t = finish(fileName, t, tables, commandOp);
-                int rank = Integer.parseInt(m.group(1));
+                Integer rank = new Numbers.At(fileName, i + 1, problems).integer("rank", m.group(1), 0, MAX_RANKS - 1);
+                if (rank == null) continue;
                 t.devices.putIfAbsent(rank, m.group(3).strip());
                 t.buses.putIfAbsent(rank, m.group(2).strip());
                 continue;
@@ -145,34 +153,32 @@ public final class NcclTestsParser {
                     + "its header names (size count type [redop] [root] time algbw busbw ...); skipped"));
             return;
         }
-        try {
-            long bytes = Long.parseLong(t[0]);
-            long count = Long.parseLong(t[1]);
-            double time = Double.parseDouble(t[at]);
-            double alg = Double.parseDouble(t[at + 1]);
-            double bus = Double.parseDouble(t[at + 2]);
-            double inTime = t.length > at + 4 ? number(t[at + 4]) : Double.NaN;
-            double inBus = t.length > at + 6 ? number(t[at + 6]) : Double.NaN;
-            if (!(time > 0) || !Double.isFinite(time) || bytes < 1 || !Double.isFinite(bus) || bus < 0) {
-                problems.add(Problem.warning(file, lineNo, "nccl-tests row with time " + t[at] + " us for " + t[0]
-                        + " bytes is not a measurement; skipped"));
-                return;
-            }
-            if (table.rows.containsKey(bytes)) {
-                problems.add(Problem.info(file, lineNo, "size " + bytes + " repeated; the first row (line "
-                        + table.rows.get(bytes).line() + ") is kept"));
-                return;
-            }
-            String type = l.type >= 0 && l.type < t.length ? t[l.type] : null;
-            String redop = l.redop >= 0 && l.redop < t.length ? t[l.redop].toLowerCase(Locale.ROOT) : null;
-            int root = l.root >= 0 && l.root < t.length ? parseIntOr(t[l.root], -1) : -1;
-            if (table.rows.isEmpty()) table.firstRow = lineNo;
-            table.rows.put(bytes, new CollectiveTable.Row(bytes, count, type, redop, root, time, alg, bus, inTime,
-                    inBus, lineNo));
-        } catch (NumberFormatException e) {
-            problems.add(Problem.warning(file, lineNo, "nccl-tests row has a column that is not a number ("
-                    + e.getMessage() + "); skipped"));
+        Numbers.At n = new Numbers.At(file, lineNo, problems);
+        Long bytes = n.whole("size", t[0]);
+        Long count = n.whole("count", t[1]);
+        Double time = n.decimal("time", t[at]);
+        Double alg = n.decimal("algbw", t[at + 1]);
+        Double bus = n.decimal("busbw", t[at + 2]);
+        if (bytes == null || count == null || time == null || alg == null || bus == null) return; // told by n
+        double inTime = t.length > at + 4 ? number(t[at + 4]) : Double.NaN;
+        double inBus = t.length > at + 6 ? number(t[at + 6]) : Double.NaN;
+        if (!(time > 0) || !Double.isFinite(time) || bytes < 1 || !Double.isFinite(bus) || bus < 0) {
+            problems.add(Problem.warning(file, lineNo, "nccl-tests row with time " + t[at] + " us for " + t[0]
+                    + " bytes is not a measurement; skipped"));
+            return;
         }
+        if (table.rows.containsKey(bytes)) {
+            problems.add(Problem.info(file, lineNo, "size " + bytes + " repeated; the first row (line "
+                    + table.rows.get(bytes).line() + ") is kept"));
+            return;
+        }
+        String type = l.type >= 0 && l.type < t.length ? t[l.type] : null;
+        String redop = l.redop >= 0 && l.redop < t.length ? t[l.redop].toLowerCase(Locale.ROOT) : null;
+        Long rootValue = l.root >= 0 && l.root < t.length ? Numbers.parseWhole(t[l.root]) : null;
+        int root = rootValue == null || rootValue < 0 || rootValue >= MAX_RANKS ? -1 : rootValue.intValue();
+        if (table.rows.isEmpty()) table.firstRow = lineNo;
+        table.rows.put(bytes, new CollectiveTable.Row(bytes, count, type, redop, root, time, alg, bus, inTime,
+                inBus, lineNo));
     }
 
     /** The layout of a row read without a column header, from its shape. */
@@ -245,18 +251,7 @@ public final class NcclTestsParser {
     }
 
     private static double number(String s) {
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
-    }
-
-    private static int parseIntOr(String s, int or) {
-        try {
-            return Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return or;
-        }
+        Double v = Numbers.parseDecimal(s);
+        return v == null ? Double.NaN : v;
     }
 }
