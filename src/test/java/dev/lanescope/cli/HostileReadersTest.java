@@ -102,4 +102,58 @@ class HostileReadersTest {
         assertThat(s.exit()).as(s.err()).isIn(0, 2);
         assertThat(s.err()).doesNotContain("internal error").contains("nccl-tests.txt:4");
     }
+    private static final String TABLE = "src/test/resources/scaling/all_reduce_perf-2x-rtx2080ti-pix.txt";
+
+    private Path fifo() throws Exception {
+        Path f = dir.resolve("table.fifo");
+        Process p = new ProcessBuilder(List.of("mkfifo", f.toString())).redirectErrorStream(true).start();
+        assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isZero();
+        return f;
+    }
+
+    @Test
+    void anAllReduceTableIsReadWithTheCapturesBoundsAndRefusalsSaySoPlainly() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("tables"));
+        Path sparse = dir.resolve("sparse.txt");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(sparse.toFile(), "rw")) {
+            f.setLength(2L << 30); // 2 GiB of holes: nothing is written, a reader without a bound would take it all
+        }
+        Path fifo = fifo();
+        String[][] cases = {{"/dev/zero", "not a regular file"}, {"/dev/urandom", "not a regular file"},
+                {fifo.toString(), "not a regular file"}, {folder.toString(), "is a folder, not a file"},
+                {sparse.toString(), "is larger than 16 MiB"}, {dir.resolve("none.txt").toString(), "does not exist"}};
+        for (String[] c : cases) {
+            CliRun r = run("scaling", "--gpu", "mi50", "--allreduce-table", c[0]);
+            assertThat(r.exit()).as(c[0] + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err()).as(c[0]).contains("--allreduce-table", c[0], c[1]).doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void aUtf16AllReduceTableIsRead() throws Exception {
+        String text = Files.readString(Path.of(TABLE), StandardCharsets.ISO_8859_1);
+        Path le = dir.resolve("all_reduce_perf-utf16.txt");
+        byte[] body = text.getBytes(StandardCharsets.UTF_16LE);
+        byte[] withBom = new byte[body.length + 2];
+        withBom[0] = (byte) 0xff;
+        withBom[1] = (byte) 0xfe;
+        System.arraycopy(body, 0, withBom, 2, body.length);
+        Files.write(le, withBom);
+        CliRun plain = run("scaling", "--model", "qwen3-30b-a3b", "--gpu", "2080ti", "--allreduce-table", TABLE);
+        CliRun utf16 = run("scaling", "--model", "qwen3-30b-a3b", "--gpu", "2080ti", "--allreduce-table", le.toString());
+        assertThat(utf16.exit()).as(utf16.err()).isZero();
+        assertThat(utf16.out()).isEqualTo(plain.out().replace(TABLE, le.toString()));
+    }
+
+    @Test
+    void aFifoOrDeviceGivenAsATextFileIsRefusedWithoutBeingOpened() throws Exception {
+        Path fifo = fifo();
+        var r = assertTimeoutPreemptively(WATCHDOG, () -> dev.lanescope.capture.TextFile.lines(fifo));
+        assertThat(r.value()).isNull();
+        assertThat(r.problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo(fifo.toString());
+            assertThat(p.severity()).isEqualTo(Severity.ERROR);
+        });
+    }
 }
