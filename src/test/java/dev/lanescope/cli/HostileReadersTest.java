@@ -134,12 +134,7 @@ class HostileReadersTest {
     void aUtf16AllReduceTableIsRead() throws Exception {
         String text = Files.readString(Path.of(TABLE), StandardCharsets.ISO_8859_1);
         Path le = dir.resolve("all_reduce_perf-utf16.txt");
-        byte[] body = text.getBytes(StandardCharsets.UTF_16LE);
-        byte[] withBom = new byte[body.length + 2];
-        withBom[0] = (byte) 0xff;
-        withBom[1] = (byte) 0xfe;
-        System.arraycopy(body, 0, withBom, 2, body.length);
-        Files.write(le, withBom);
+        Files.write(le, text.getBytes(StandardCharsets.UTF_16)); // big-endian with a byte-order mark
         CliRun plain = run("scaling", "--model", "qwen3-30b-a3b", "--gpu", "2080ti", "--allreduce-table", TABLE);
         CliRun utf16 = run("scaling", "--model", "qwen3-30b-a3b", "--gpu", "2080ti", "--allreduce-table", le.toString());
         assertThat(utf16.exit()).as(utf16.err()).isZero();
