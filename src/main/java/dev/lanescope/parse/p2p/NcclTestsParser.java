@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.p2p.CollectiveOp;
 import dev.lanescope.model.p2p.CollectiveTable;
+import dev.lanescope.parse.LinearMatch;
 import dev.lanescope.parse.Numbers;
 import dev.lanescope.parse.ParseResult;
 
@@ -32,12 +33,12 @@ import dev.lanescope.parse.ParseResult;
 public final class NcclTestsParser {
 
     private static final Pattern HEADER = Pattern.compile("#\\s*nThread\\s+(\\d+)\\s+nGpus\\s+(\\d+)");
-    private static final Pattern RANK = Pattern.compile(
-            "#\\s*Rank\\s+(\\d+)\\b.*?\\bdevice\\s+\\d+\\s+\\[([^]]*)]\\s*(.*)$");
+    /** {@code #  Rank  0 Group  0 Pid 123 on host device  0 [0x1b] NVIDIA A40}: the head, then the device part. */
+    private static final Pattern RANK = Pattern.compile("#\\s*+Rank\\s++(\\d++)\\b");
+    private static final Pattern DEVICE = Pattern.compile("device\\s++\\d++\\s++\\[");
     private static final Pattern LABEL = Pattern.compile("^\\s*\\d+:\\s");
     private static final Pattern ROW = Pattern.compile("^\\s*\\d+\\s+\\d+\\s+[A-Za-z0-9_]+\\s+\\S+");
     private static final Pattern STARTING = Pattern.compile("Collective test starting:\\s*(\\S+)");
-    private static final Pattern PROGRAM = Pattern.compile("\\b([a-z_]+)_perf(?:_mpi)?\\b");
     private static final Pattern AVG = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([0-9.eE+-]+)");
 
     /** More ranks than any run has had; a larger rank or count is not a measurement. */
@@ -94,13 +95,13 @@ public final class NcclTestsParser {
                 continue;
             }
             String stripped = line.strip();
-            m = RANK.matcher(stripped);
-            if (m.find()) {
+            String[] rankLine = rankLine(stripped);
+            if (rankLine != null) {
                 if (!t.rows.isEmpty()) t = finish(fileName, t, tables, commandOp);
-                Integer rank = new Numbers.At(fileName, i + 1, problems).integer("rank", m.group(1), 0, MAX_RANKS - 1);
+                Integer rank = new Numbers.At(fileName, i + 1, problems).integer("rank", rankLine[0], 0, MAX_RANKS - 1);
                 if (rank == null) continue;
-                t.devices.putIfAbsent(rank, m.group(3).strip());
-                t.buses.putIfAbsent(rank, m.group(2).strip());
+                t.devices.putIfAbsent(rank, rankLine[2].strip());
+                t.buses.putIfAbsent(rank, rankLine[1].strip());
                 continue;
             }
             m = AVG.matcher(stripped);
@@ -118,10 +119,10 @@ public final class NcclTestsParser {
                 continue;
             }
             if (!ROW.matcher(line).find()) {
-                Matcher p = PROGRAM.matcher(line);
-                if (p.find() && CollectiveOp.named(p.group(1)) != null) {
+                String program = program(line);
+                if (program != null && CollectiveOp.named(program) != null) {
                     if (!t.rows.isEmpty()) t = finish(fileName, t, tables, commandOp);
-                    commandOp = CollectiveOp.named(p.group(1));
+                    commandOp = CollectiveOp.named(program);
                 }
                 continue;
             }
@@ -133,6 +134,49 @@ public final class NcclTestsParser {
                     + "example, sendrecv_perf -b 8 -e 1G -f 2 -g 2 from nccl-tests or rccl-tests)"));
         }
         return new ParseResult<>(List.copyOf(tables), problems);
+    }
+
+    /**
+     * The rank, the bracketed bus and the device name of a {@code # Rank} line, or null: the first {@code device N [}
+     * after the rank, then up to the next {@code ]}; linear in the line (docs/RULES.md section 13).
+     */
+    static String[] rankLine(String line) {
+        Matcher head = LinearMatch.at(RANK, line, "#");
+        if (head == null) return null;
+        String rank = head.group(1);
+        Matcher d = LinearMatch.at(DEVICE, line, "device", head.end());
+        while (d != null && d.start() > 0 && LinearMatch.isWordChar(line.charAt(d.start() - 1))) {
+            d = LinearMatch.at(DEVICE, line, "device", d.start() + 1);
+        }
+        if (d == null) return null;
+        int close = line.indexOf(']', d.end());
+        if (close < 0) return null;
+        return new String[] {rank, line.substring(d.end(), close), line.substring(close + 1).strip()};
+    }
+
+    /**
+     * The program named by {@code NAME_perf} or {@code NAME_perf_mpi} as a whole word ({@code all_reduce} of
+     * {@code ./build/all_reduce_perf -b 8}), the first on the line, or null; one pass over the line's words.
+     */
+    static String program(String line) {
+        int n = line.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && !isNameChar(line.charAt(i))) i++;
+            int start = i;
+            while (i < n && isNameChar(line.charAt(i))) i++;
+            boolean wordBefore = start > 0 && LinearMatch.isWordChar(line.charAt(start - 1));
+            boolean wordAfter = i < n && LinearMatch.isWordChar(line.charAt(i));
+            if (start == i || wordBefore || wordAfter) continue;
+            String run = line.substring(start, i);
+            if (run.endsWith("_perf") && run.length() > 5) return run.substring(0, run.length() - 5);
+            if (run.endsWith("_perf_mpi") && run.length() > 9) return run.substring(0, run.length() - 9);
+        }
+        return null;
+    }
+
+    private static boolean isNameChar(char c) {
+        return c >= 'a' && c <= 'z' || c == '_';
     }
 
     /** The column names of a {@code #  size  count  type ...} header line, or null when it is not one. */
