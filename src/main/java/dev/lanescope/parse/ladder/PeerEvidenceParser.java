@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.ladder.ChipsetRefusal;
 import dev.lanescope.model.ladder.DmaMaskBits;
 import dev.lanescope.model.p2p.Evidence;
@@ -52,7 +53,7 @@ public final class PeerEvidenceParser {
     private final List<DmaMaskBits> masks = new ArrayList<>();
     private final List<PeerAccessMatrix> matrices = new ArrayList<>();
     private final Map<String, Bdf> rocmBus = new LinkedHashMap<>();
-    private final List<Problem> problems = new ArrayList<>();
+    private final List<Problem> problems = new ProblemList();
     private String cpuVendor;
     private int cpuFamily = -1;
     private Evidence cpuLine;

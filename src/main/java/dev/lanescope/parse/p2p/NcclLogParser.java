@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.p2p.ChannelTransport;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.p2p.NcclLog;
@@ -47,7 +48,7 @@ public final class NcclLogParser {
     }
 
     public static ParseResult<NcclLog> parse(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         List<ChannelTransport> channels = new ArrayList<>();
         Map<Integer, String> rankBus = new LinkedHashMap<>();
         String version = null;

@@ -8,6 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.p2p.CollectiveOp;
 import dev.lanescope.model.p2p.CollectiveTable;
 import dev.lanescope.parse.LinearMatch;
@@ -69,7 +70,7 @@ public final class NcclTestsParser {
     }
 
     public static ParseResult<List<CollectiveTable>> parse(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         List<CollectiveTable> tables = new ArrayList<>();
         Open t = new Open();
         CollectiveOp commandOp = null;

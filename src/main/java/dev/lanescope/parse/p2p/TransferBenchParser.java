@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.p2p.CopyEngine;
 import dev.lanescope.model.p2p.CopyInitiator;
 import dev.lanescope.model.p2p.Evidence;
@@ -51,7 +52,7 @@ public final class TransferBenchParser {
     }
 
     public static ParseResult<PeerCopyRun> parse(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         List<PeerCopy> copies = new ArrayList<>();
         List<PeerCopy> test = new ArrayList<>();
         String version = null;
