@@ -12,6 +12,15 @@ import dev.lanescope.model.DeviceKind;
 public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
                      List<PeerPair> peers, Set<Bdf> accelerators) {
 
+    /**
+     * Peer pairs a report lists one by one (the text's peer paths, the JSON's {@code peers[]}); beyond it they are
+     * counted: a capture of n GPUs has n(n-1)/2 pairs, and what a capture can make lanescope print stays bounded
+     * (docs/RULES.md section 13).
+     */
+    public static final int PAIRS_LISTED = 1000;
+    /** Pairs the summary explains one by one; the rest are counted in one sentence. */
+    static final int PAIRS_EXPLAINED = 10;
+
     /** Unknown hops listed one by one in the summary up to this many; beyond it they are counted. */
     private static final int UNKNOWN_LISTED = 3;
 
@@ -117,13 +126,24 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         for (PathCeiling c : ceilings) {
             if (c.mismatch() != null) checks.add(c.device() + ": " + c.mismatch());
         }
+        long pairsMore = 0;
+        int explained = 0;
         for (PeerPair p : peers) {
             boolean twoNics = p.ncclP2pLevel().startsWith("n/a");
             boolean gpuPair = p.ncclP2pLevel().startsWith("NCCL_P2P_LEVEL") || p.ncclP2pLevel().startsWith("default");
             if (!twoNics && (!p.acsRedirectAt().isEmpty() || !p.barsAbove44Bit().isEmpty()
                     || (gpuPair && (p.needsAttention() || p.throughChipset())))) {
-                checks.add(p.explanation());
+                if (explained++ < PAIRS_EXPLAINED) checks.add(p.explanation());
+                else pairsMore++;
             }
+        }
+        if (peers.size() >= PeerPaths.MAX_PAIRS) {
+            checks.add(String.format(java.util.Locale.ROOT, "This capture has more than %,d GPU and NIC pairs; the"
+                    + " first %,d in address order were worked out.", PeerPaths.MAX_PAIRS, PeerPaths.MAX_PAIRS));
+        }
+        if (pairsMore > 0) {
+            checks.add(String.format(java.util.Locale.ROOT, "%,d more peer pair(s) need the same kind of attention;"
+                    + " the peer paths list them.", pairsMore));
         }
         List<String> out = new ArrayList<>(faults);
         out.addAll(checks);
