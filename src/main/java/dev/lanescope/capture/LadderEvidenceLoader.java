@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.ladder.LadderEvidence;
 import dev.lanescope.model.p2p.CollectiveTable;
 import dev.lanescope.model.p2p.NcclLog;
@@ -36,11 +37,22 @@ public final class LadderEvidenceLoader {
 
     public static LadderEvidence load(List<Path> inputs) {
         List<RawFile> raw = new ArrayList<>();
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         InputReader.Budget budget = new InputReader.Budget();
         for (Path p : inputs == null ? List.<Path>of() : inputs) {
             if (p != null) InputReader.read(p, raw, problems, budget);
         }
+        return read(raw, problems);
+    }
+
+    /** One evidence file from bytes, as if read from {@code name} (the fuzz tests' entry point). */
+    static LadderEvidence loadBytes(String name, byte[] data) {
+        List<RawFile> raw = new ArrayList<>();
+        raw.add(new RawFile(name, name, data));
+        return read(raw, new ProblemList());
+    }
+
+    private static LadderEvidence read(List<RawFile> raw, List<Problem> problems) {
         PeerEvidenceParser parser = new PeerEvidenceParser();
         List<PeerCopyRun> runs = new ArrayList<>();
         List<CollectiveTable> tables = new ArrayList<>();
