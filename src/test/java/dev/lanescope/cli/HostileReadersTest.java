@@ -151,4 +151,37 @@ class HostileReadersTest {
             assertThat(p.severity()).isEqualTo(Severity.ERROR);
         });
     }
+    @Test
+    void aLargeEvidenceFileOfJunkRowsGivesOneWarningWithItsCount() throws Exception {
+        StringBuilder b = new StringBuilder("#       size         count      type   redop    root     time   algbw   busbw\n");
+        String junk = "        1024           256     float     sum      -1    fast    0.01    0.01\n";
+        while (b.length() < 12 << 20) b.append(junk);
+        b.append("        2048           512     float     sum      -1    10.0    0.20    0.20\n");
+        Path f = write("sendrecv_perf.txt", b.toString());
+        CliRun r = run("ladder", X99, "--evidence", f.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.err().lines().count()).isLessThan(10);
+        assertThat(r.err()).contains("sendrecv_perf.txt:2: warning: time 'fast' is not a number").contains("times in this file");
+        CliRun s = run("scaling", "--gpu", "mi50", "--allreduce-table", f.toString());
+        assertThat(s.err().lines().count()).isLessThan(10);
+    }
+    @Test
+    void aReceiptNamingALinkNoPcieHasIsRefusedNotShownAsGen99() throws Exception {
+        String receipt = Files.readString(Path.of("docs/bench/receipt-h200.json"))
+                .replace("\"pcie.link.gen.max\": 5", "\"pcie.link.gen.max\": 99");
+        Path f = write("gen99.json", receipt);
+        CliRun r = run("receipt", f.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("gen99.json", "generation 99 is not a PCIe generation");
+        assertThat(r.out()).doesNotContain("Gen99");
+    }
+
+    @Test
+    void anUnusableCaptureIsFiledUnderThePathGivenNotItsLabel() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("nothing-here"));
+        write("nothing-here/notes.txt", "just words\n");
+        Capture c = CaptureLoader.load(List.of(empty));
+        assertThat(c.problems()).filteredOn(p -> p.severity() == Severity.ERROR)
+                .anySatisfy(p -> assertThat(p.file()).isEqualTo(empty.toString()));
+    }
 }
