@@ -49,6 +49,11 @@ public final class PeerAdvice {
      * P2P off on purpose.
      */
     public static NoDirect noDirect(Topology t, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
+        return noDirect(t, Host.of(t), a, b, PeerPaths.topoCell(t, a.bdf(), b.bdf()));
+    }
+
+    /** As above, with the capture's host facts read once by the caller and nvidia-smi's cell for the pair. */
+    static NoDirect noDirect(Topology t, Host host, TopoNode.FunctionNode a, TopoNode.FunctionNode b, String cell) {
         PciFunction fa = a.function();
         PciFunction fb = b.function();
         if (DeviceKind.of(t, a).isGpu() && DeviceKind.of(t, b).isGpu() && !DeviceKind.sameVendor(fa, fb)) {
@@ -56,7 +61,7 @@ public final class PeerAdvice {
                     + "), and no driver maps another vendor's memory, so data between them goes through host memory"
                     + " (no NCCL or RCCL level and no firmware setting changes that)", "different vendors");
         }
-        String sockets = intelSockets(t, a, b);
+        String sockets = intelSockets(t, host, a, b, cell);
         if (sockets != null) {
             return new NoDirect("they sit on different sockets of an Intel host (" + sockets + "): peer traffic over"
                     + " QPI/UPI is slow or refused there, and NCCL keeps P2P off across sockets on purpose, so data"
@@ -67,14 +72,23 @@ public final class PeerAdvice {
     }
 
     /**
-     * "NUMA node 0 (root bus 0000:00) and NUMA node 1 (root bus 0000:80)" when the pair is on two sockets of an
-     * Intel host by the capture's NUMA nodes or nvidia-smi's SYS; null otherwise.
+     * What every pair of one capture shares, read once per capture (docs/RULES.md section 13): the CPU vendor and
+     * how many GPUs it has.
      */
-    static String intelSockets(Topology t, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
-        if (!Hardware.isIntelHost(t) || Hardware.isAmdHost(t)) return null;
+    record Host(boolean amdHost, boolean intelHost, int gpus) {
+        static Host of(Topology t) {
+            return new Host(Hardware.isAmdHost(t), Hardware.isIntelHost(t), PeerPaths.gpuCount(t));
+        }
+    }
+
+    /**
+     * "NUMA node 0 (root bus 0000:00) and NUMA node 1 (root bus 0000:80)" when the pair is on two sockets of an
+     * Intel host by the capture's NUMA nodes or nvidia-smi's SYS ({@code cell}); null otherwise.
+     */
+    static String intelSockets(Topology t, Host host, TopoNode.FunctionNode a, TopoNode.FunctionNode b, String cell) {
+        if (!host.intelHost() || host.amdHost()) return null;
         int na = PeerPaths.numa(t, a);
         int nb = PeerPaths.numa(t, b);
-        String cell = PeerPaths.topoCell(t, a.bdf(), b.bdf());
         boolean numaApart = na >= 0 && nb >= 0 && na != nb && !t.rootOf(a).equals(t.rootOf(b));
         boolean smiApart = "SYS".equals(cell);
         if (!numaApart && !smiApart) return null;
@@ -96,15 +110,16 @@ public final class PeerAdvice {
      * P2P"; then NCCL's default level (PXB; SYS on an AMD host with at most two GPUs) against the pair's class; ACS,
      * BARs past 44 bits and the chipset uplink as they apply.
      */
-    static Advice advise(Topology t, TopoNode.FunctionNode a, TopoNode.FunctionNode b, PeerPaths.Route r, String nv,
-                         List<Bdf> acs, List<String> bars, boolean chipset) {
+    static Advice advise(Topology t, Host host, TopoNode.FunctionNode a, TopoNode.FunctionNode b, PeerPaths.Route r,
+                         String cell, List<Bdf> acs, List<String> bars, boolean chipset) {
+        String nv = cell != null && cell.matches("NV\\d+") ? cell : null;
         boolean gpuA = DeviceKind.of(t, a).isGpu();
         boolean gpuB = DeviceKind.of(t, b).isGpu();
         String level;
         StringBuilder ex = new StringBuilder();
         ex.append(a.bdf()).append(" and ").append(b.bdf()).append(": ").append(r.pathClass())
                 .append(" (").append(r.pathClass().legend()).append("): ").append(r.where()).append('.');
-        NoDirect no = nv == null ? noDirect(t, a, b) : null;
+        NoDirect no = nv == null ? noDirect(t, host, a, b, cell) : null;
         if (gpuA && gpuB && nv != null) {
             level = "default (" + nv + ")";
             ex.append(" nvidia-smi topo -m shows ").append(nv).append(" between them: a bonded set of ")
@@ -114,8 +129,8 @@ public final class PeerAdvice {
             level = "none (" + no.brief() + ")";
             ex.append(" No direct P2P: ").append(no.reason()).append('.');
         } else if (gpuA && gpuB) {
-            boolean amdHost = Hardware.isAmdHost(t);
-            int gpus = PeerPaths.gpuCount(t);
+            boolean amdHost = host.amdHost();
+            int gpus = host.gpus();
             PathClass def = amdHost && gpus <= 2 ? PathClass.SYS : PathClass.PXB;
             String defWhy = amdHost && gpus <= 2 ? "SYS on an AMD CPU with at most two GPUs" : "PXB";
             if (r.pathClass() == PathClass.SYS && amdHost) {
@@ -137,7 +152,7 @@ public final class PeerAdvice {
                 } else {
                     ex.append('.');
                 }
-                if (amdGpus && Hardware.isIntelHost(t)) {
+                if (amdGpus && host.intelHost()) {
                     ex.append(" On an Intel host RCCL 2.27.7 also needed a patch so the user's level is not"
                             + " overridden by the platform default; confirm 'via P2P/IPC' in its log.");
                 }

@@ -40,18 +40,64 @@ public final class PeerPaths {
     }
 
     static int gpuCount(Topology t) {
-        int c = 0;
-        for (TopoNode.FunctionNode n : peers(t)) if (isGpu(t, n)) c++;
-        return c;
+        return new Capture(t).gpus;
     }
 
+    /**
+     * What every pair of one capture shares, read once (docs/RULES.md section 13: cost linear in functions per pair,
+     * never a walk over the whole capture per pair): the peers, which of them are GPUs, how many GPUs, the CPU
+     * vendor, and nvidia-smi's label of each GPU.
+     */
+    private static final class Capture {
+        final Topology t;
+        final List<TopoNode.FunctionNode> peers;
+        // identity sets: a node's own hash walks its whole function record
+        final Set<TopoNode.FunctionNode> peerSet = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        final Set<TopoNode.FunctionNode> gpuSet = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        final int gpus;
+        final PeerAdvice.Host host;
+        final java.util.Map<Bdf, String> labels = new java.util.HashMap<>();
+
+        Capture(Topology t) {
+            this.t = t;
+            this.peers = peers(t);
+            this.peerSet.addAll(peers);
+            for (TopoNode.FunctionNode n : peers) if (isGpu(t, n)) gpuSet.add(n);
+            this.gpus = gpuSet.size();
+            this.host = new PeerAdvice.Host(Hardware.isAmdHost(t), Hardware.isIntelHost(t), gpus);
+            for (var row : t.capture().nvidiaSmi()) {
+                if (row.index() >= 0 && row.busId() != null) labels.putIfAbsent(row.busId().device0(), "GPU" + row.index());
+            }
+        }
+    }
+
+    /**
+     * Every pair of peers with a GPU or accelerator in it, each computed once, in address order of the first then the
+     * second. Two NICs are no pair: nothing moves data from NIC to NIC through a GPU library, and a capture of
+     * many NICs would otherwise grow with the square of its NICs.
+     */
     public static List<PeerPair> all(Topology t) {
-        List<TopoNode.FunctionNode> ps = peers(t);
+        Capture c = new Capture(t);
+        List<TopoNode.FunctionNode> ps = c.peers;
         List<PeerPair> out = new ArrayList<>();
-        for (int i = 0; i < ps.size(); i++) {
-            for (int j = i + 1; j < ps.size(); j++) out.add(pair(t, ps.get(i), ps.get(j)));
+        for (int i = 0; i < ps.size() && out.size() < MAX_PAIRS; i++) {
+            boolean gpu = c.gpuSet.contains(ps.get(i));
+            for (int j = i + 1; j < ps.size() && out.size() < MAX_PAIRS; j++) {
+                if (gpu || c.gpuSet.contains(ps.get(j))) out.add(pair(c, ps.get(i), ps.get(j)));
+            }
         }
         return out;
+    }
+
+    /**
+     * The most pairs one capture's report works out (about 1,000 GPUs' worth); a capture of more gets the first ones
+     * in address order and a sentence saying so, so memory and time stay bounded (docs/RULES.md section 13).
+     */
+    public static final int MAX_PAIRS = 500_000;
+
+    /** The pair of two devices of the capture (one computed alone: the capture's shared facts are read for it). */
+    public static PeerPair of(Topology t, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
+        return pair(new Capture(t), a, b);
     }
 
     /** Where two ends meet and what lies between them. */
@@ -138,6 +184,11 @@ public final class PeerPaths {
     }
 
     static PeerPair pair(Topology t, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
+        return of(t, a, b);
+    }
+
+    private static PeerPair pair(Capture c, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
+        Topology t = c.t;
         Route r = route(t, a, 0, false, b);
         List<Bdf> acs = new ArrayList<>();
         boolean chipset = false;
@@ -149,15 +200,16 @@ public final class PeerPaths {
             if (Hardware.isChipset(f)) chipset = true;
         }
         acs.sort(null);
-        boolean gpuA = isGpu(t, a);
-        boolean gpuB = isGpu(t, b);
+        boolean gpuA = c.peerSet.contains(a) ? c.gpuSet.contains(a) : isGpu(t, a);
+        boolean gpuB = c.peerSet.contains(b) ? c.gpuSet.contains(b) : isGpu(t, b);
         // the 44-bit trap is the DMA mask of the GPU that reaches the peer's BAR: amdgpu's; NVIDIA GPUs and NICs
         // address far more, so their BARs above 16 TiB are no trap for them
         List<String> bars = new ArrayList<>();
         if (gpuB && isAmd(b.function())) bars.addAll(highBars(a.function()));
         if (gpuA && isAmd(a.function())) bars.addAll(highBars(b.function()));
-        String nv = nvlink(t, a.bdf(), b.bdf());
-        PeerAdvice.Advice advice = PeerAdvice.advise(t, a, b, r, nv, acs, bars, chipset);
+        String cell = topoCell(t, c.labels.get(a.bdf().device0()), c.labels.get(b.bdf().device0()));
+        PeerAdvice.Advice advice = PeerAdvice.advise(t, c.host, a, b, r, cell, acs, bars, chipset);
+        String nv = cell != null && cell.matches("NV\\d+") ? cell : null;
         return new PeerPair(a.bdf(), b.bdf(), r.pathClass(), acs, advice.level(), bars, chipset, advice.text(), nv);
     }
 
@@ -172,10 +224,12 @@ public final class PeerPaths {
 
     /** The cell of nvidia-smi's topo -m matrix for two GPUs ({@code NV18}, {@code SYS}, ...), or null when not there. */
     static String topoCell(Topology t, Bdf a, Bdf b) {
+        return topoCell(t, gpuLabel(t, a), gpuLabel(t, b));
+    }
+
+    private static String topoCell(Topology t, String la, String lb) {
         var topo = t.capture().topo();
         if (topo == null) return null;
-        String la = gpuLabel(t, a);
-        String lb = gpuLabel(t, b);
         if (la == null || lb == null) return null;
         var row = topo.cells().get(la);
         return row == null ? null : row.get(lb);

@@ -12,6 +12,15 @@ import dev.lanescope.model.DeviceKind;
 public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
                      List<PeerPair> peers, Set<Bdf> accelerators) {
 
+    /**
+     * Peer pairs a report lists one by one (the text's peer paths, the JSON's {@code peers[]}); beyond it they are
+     * counted: a capture of n GPUs has n(n-1)/2 pairs, and what a capture can make lanescope print stays bounded
+     * (docs/RULES.md section 13).
+     */
+    public static final int PAIRS_LISTED = 1000;
+    /** Pairs the summary explains one by one; the rest are counted in one sentence. */
+    static final int PAIRS_EXPLAINED = 10;
+
     /** Unknown hops listed one by one in the summary up to this many; beyond it they are counted. */
     private static final int UNKNOWN_LISTED = 3;
 
@@ -57,12 +66,15 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         java.util.Map<String, List<String>> noDirect = new java.util.LinkedHashMap<>();
         java.util.Map<String, List<String>> levels = new java.util.LinkedHashMap<>();
         List<String> chipset = new ArrayList<>();
+        long explainedMore = 0;
         for (PeerPair p : peers) {
             String lv = p.ncclP2pLevel();
             if (lv.startsWith("n/a")) continue;
             String pair = p.a() + " and " + p.b();
             if (!p.acsRedirectAt().isEmpty() || !p.barsAbove44Bit().isEmpty()) {
-                out.add(p.explanation());
+                // each such pair has its own sentence, up to a bound (docs/RULES.md section 13); the rest are counted
+                if (out.size() < PAIRS_EXPLAINED) out.add(p.explanation());
+                else explainedMore++;
             } else if (lv.startsWith("none (")) {
                 noDirect.computeIfAbsent(lv.substring(6, lv.length() - 1), k -> new ArrayList<>()).add(pair);
             } else if (lv.startsWith("NCCL_P2P_LEVEL")) {
@@ -72,15 +84,26 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
                 chipset.add(pair);
             }
         }
-        noDirect.forEach((why, pairs) -> out.add("No direct P2P (" + why + ") between " + String.join("; ", pairs)
+        if (explainedMore > 0) {
+            out.add(String.format(java.util.Locale.ROOT, "%,d more peer pair(s) need the same kind of attention;"
+                    + " the peer paths list them.", explainedMore));
+        }
+        noDirect.forEach((why, pairs) -> out.add("No direct P2P (" + why + ") between " + some(pairs)
                 + ": their data goes through host memory; the peer list says why."));
-        levels.forEach((lv, pairs) -> out.add("Direct P2P between " + String.join("; ", pairs) + " needs " + lv
+        levels.forEach((lv, pairs) -> out.add("Direct P2P between " + some(pairs) + " needs " + lv
                 + " (NCCL's default does not cover the path); the peer list says what else it takes."));
         if (!chipset.isEmpty()) {
-            out.add("P2P between " + String.join("; ", chipset) + " crosses the chipset's shared uplink: slower than"
+            out.add("P2P between " + some(chipset) + " crosses the chipset's shared uplink: slower than"
                     + " between CPU-lane slots; measure it with the peer probe.");
         }
         return out;
+    }
+
+    /** The first {@link #PAIRS_EXPLAINED} pairs joined, then how many more: a summary line stays a line. */
+    private static String some(List<String> pairs) {
+        if (pairs.size() <= PAIRS_EXPLAINED) return String.join("; ", pairs);
+        return String.join("; ", pairs.subList(0, PAIRS_EXPLAINED))
+                + String.format(java.util.Locale.ROOT, " and %,d more pairs", pairs.size() - PAIRS_EXPLAINED);
     }
 
     /** Plain sentences of what is wrong or needs checking, faults first; one "nothing wrong" line when clean. */
@@ -160,6 +183,10 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
             if (c.mismatch() != null) checks.add(c.device() + ": " + c.mismatch());
         }
         checks.addAll(peerLines());
+        if (peers.size() >= PeerPaths.MAX_PAIRS) {
+            checks.add(String.format(java.util.Locale.ROOT, "This capture has more than %,d GPU and NIC pairs; the"
+                    + " first %,d in address order were worked out.", PeerPaths.MAX_PAIRS, PeerPaths.MAX_PAIRS));
+        }
         List<String> out = new ArrayList<>(faults);
         out.addAll(checks);
         if (out.isEmpty() && hops.isEmpty()) {

@@ -192,7 +192,10 @@ final class CaptureAssembler {
         if (fromVerbose.isEmpty()) return chosen.value();
         SameMachineCheck.Verdict v = SameMachineCheck.check(chosen.value(), fromVerbose);
         if (v.sameMachine()) return chosen.value();
-        String vv = String.join(", ", verbose.stream().map(Named::file).toList());
+        // the functions may come from -vv files, plain listings or hex dumps: name the files they were read from
+        String vv = String.join(", ", fromVerbose.stream().map(f -> f.source() == null ? null : f.source().file())
+                .filter(java.util.Objects::nonNull).distinct().limit(5).toList());
+        if (vv.isBlank()) vv = "the lspci text";
         problems.add(Problem.error(chosen.file(), 0, "this tree and " + vv + " do not come from the same machine ("
                 + v.summary() + "); the tree is dropped, the -vv is kept"));
         for (int i = 0; i < files.size(); i++) {

@@ -212,7 +212,7 @@ public final class CaptureLoader {
         try {
             hex = HexDumpDecoder.parse(name, lines);
         } catch (RuntimeException e) {
-            asm.problem(Problem.error(name, 0, "hex dump could not be decoded: " + e));
+            asm.problem(Problem.fault(name, 0, "hex dump could not be decoded", e));
             return text;
         }
         asm.problems(hex.problems());
@@ -243,7 +243,7 @@ public final class CaptureLoader {
             ParseResult<List<PciFunction>> r = reader.parse(name, lines);
             return r == null ? new ParseResult<>(List.of(), List.of()) : r;
         } catch (RuntimeException e) {
-            asm.problem(Problem.error(name, 0, "lspci text could not be read: " + e));
+            asm.problem(Problem.fault(name, 0, "lspci text could not be read", e));
             return null;
         }
     }

@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 import dev.lanescope.model.CaptureFile;
 import dev.lanescope.model.CaptureFile.Role;
 import dev.lanescope.model.Problem;
+import dev.lanescope.parse.Numbers;
 
 /**
  * The bookkeeping files of a {@code native-probes/collect.sh} bundle, recognised by name and first line:
@@ -40,8 +41,10 @@ final class CollectorFiles {
                 Matcher m = ENTRY.matcher(lines.get(i));
                 if (!m.matches()) continue;
                 entries++;
-                int status = Integer.parseInt(m.group(2));
-                if (status == 0) continue;
+                List<Problem> bad = new java.util.ArrayList<>();
+                Integer status = new Numbers.At(f.name(), i + 1, bad).integer("exit status", m.group(2), 0, 255);
+                asm.problems(bad);
+                if (status == null || status == 0) continue;
                 String why = status == 124 ? "timed out" : status == 127 ? "was not found" : "exited with " + status;
                 asm.problem(Problem.info(f.name(), i + 1, "the collector's `" + m.group(3) + "` " + why
                         + " (" + m.group(1) + ")"));

@@ -99,11 +99,16 @@ final class InputReader {
      * an unreadable one is a problem); each file is dropped after its turn, so memory stays near one file.
      */
     static void eachText(List<Path> inputs, List<Problem> problems, TextConsumer consumer) {
-        List<RawFile> raw = new java.util.ArrayList<>();
+        java.util.ArrayList<RawFile> raw = new java.util.ArrayList<>();
         Budget budget = new Budget();
         for (Path p : inputs == null ? List.<Path>of() : inputs) {
             if (p != null) read(p, raw, problems, budget);
         }
+        eachText(raw, problems, consumer);
+    }
+
+    /** Hands each text file of {@code raw} on in turn, dropping it after its turn (see the method above). */
+    static void eachText(java.util.ArrayList<RawFile> raw, List<Problem> problems, TextConsumer consumer) {
         for (int i = 0; i < raw.size(); i++) {
             RawFile f = raw.set(i, null);
             TextLines.Text text;
@@ -202,6 +207,9 @@ final class InputReader {
             String m = e.getMessage();
             return Problem.error(shown, 0, p != null && m.startsWith(p.toString())
                     ? "file" + m.substring(p.toString().length()) : m);
+        }
+        if (e instanceof RuntimeException && !(e instanceof java.io.UncheckedIOException)) {
+            return Problem.fault(shown, 0, "file could not be read", e);
         }
         return Problem.error(shown, 0, "file cannot be read: " + e.getMessage());
     }

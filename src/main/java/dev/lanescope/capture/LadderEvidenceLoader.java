@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.ladder.LadderEvidence;
 import dev.lanescope.model.p2p.CollectiveTable;
 import dev.lanescope.model.p2p.NcclLog;
@@ -35,14 +36,26 @@ public final class LadderEvidenceLoader {
     }
 
     public static LadderEvidence load(List<Path> inputs) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
+        return read(files -> InputReader.eachText(inputs, problems, files), problems);
+    }
+
+    /** One evidence file from bytes, as if read from {@code name} (the fuzz tests' entry point). */
+    static LadderEvidence loadBytes(String name, byte[] data) {
+        List<Problem> problems = new ProblemList();
+        ArrayList<RawFile> raw = new ArrayList<>(List.of(new RawFile(name, name, data)));
+        return read(files -> InputReader.eachText(raw, problems, files), problems);
+    }
+
+    private static LadderEvidence read(java.util.function.Consumer<InputReader.TextConsumer> eachFile,
+                                       List<Problem> problems) {
         PeerEvidenceParser parser = new PeerEvidenceParser();
         List<PeerCopyRun> runs = new ArrayList<>();
         List<CollectiveTable> tables = new ArrayList<>();
         List<NcclLog> logs = new ArrayList<>();
         List<CollectiveProbeRun> probes = new ArrayList<>();
         java.util.Set<String> framework = new java.util.HashSet<>();
-        InputReader.eachText(inputs, problems, (name, lines) -> {
+        eachFile.accept((name, lines) -> {
             parser.read(name, lines);
             if (lines.stream().anyMatch(l -> l.contains("\"tool\"") && l.contains("\"collective_probe\""))) {
                 ParseResult<CollectiveProbeRun> r = CollectiveProbeParser.parse(name, lines);
@@ -63,6 +76,7 @@ public final class LadderEvidenceLoader {
                 ParseResult<NcclLog> r = NcclLogParser.parse(name, lines);
                 if (!r.value().channels().isEmpty() || r.value().allDirectP2p() != null) {
                     logs.add(r.value());
+                    problems.addAll(r.problems());
                     if (lines.stream().anyMatch(l -> FRAMEWORK.matcher(l).find())) framework.add(name);
                 }
             }

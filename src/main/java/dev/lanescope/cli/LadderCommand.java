@@ -35,6 +35,9 @@ final class LadderCommand implements Callable<Integer> {
     @Option(names = "--pair", paramLabel = "A,B", description = "The two devices: BB:DD.F or DDDD:BB:DD.F each.")
     String pair;
 
+    /** Ladders shown without --pair; more pairs are counted in one line. */
+    static final int PAIRS_SHOWN = 100;
+
     @Option(names = "--evidence", arity = "1..*", paramLabel = "FILE",
             description = "Extra evidence: logs (dmesg, NCCL_DEBUG=INFO, the framework's), nvidia-smi topo -p2p r,"
                     + " rocm-smi --showtopoaccess/--showbus, sysfs dma_mask_bits, probe outputs.")
@@ -90,7 +93,14 @@ final class LadderCommand implements Callable<Integer> {
                 return Main.EXIT_UNUSABLE;
             }
         } else {
-            ladders.addAll(Ladders.allGpuPairs(loaded.topology(), ev));
+            ladders.addAll(Ladders.allGpuPairs(loaded.topology(), ev, loaded.report().peers(), PAIRS_SHOWN));
+            long gpus = Ladders.gpus(loaded.topology()).size();
+            if (gpus * (gpus - 1) / 2 > PAIRS_SHOWN) {
+                // n GPUs have n(n-1)/2 pairs: what a capture can make this print stays bounded
+                err.printf(java.util.Locale.ROOT, "lanescope ladder: %,d GPU pairs; the first %,d (in address order)"
+                        + " are shown; name any pair with --pair A,B (scan gives the lowest failed rung over all)%n",
+                        gpus * (gpus - 1) / 2, PAIRS_SHOWN);
+            }
             if (ladders.isEmpty()) {
                 out.println("No pair of GPUs in " + loaded.capture().label() + " (found: " + gpuList(loaded)
                         + "); name any two devices with --pair A,B.");

@@ -26,7 +26,11 @@ public final class Main implements Runnable {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns the exit status (for tests). */
+    /**
+     * Runs the command line and returns the exit status (for tests). Whatever escapes a command, an
+     * {@link Error} included (memory, a stack overflow), ends as one line on stderr and {@link #EXIT_INTERNAL},
+     * never a stack trace.
+     */
     public static int run(String... args) {
         try {
             return commandLine().execute(args);
@@ -34,16 +38,26 @@ public final class Main implements Runnable {
             System.err.println("lanescope: ran out of memory (the Java heap is " + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MiB); give it more with java -Xmx2g -jar lanescope.jar ...");
             return EXIT_INTERNAL;
+        } catch (Throwable t) { // an Error picocli does not handle: one line, as the handler below does
+            System.err.println(internalError(args.length > 0 ? args[0] : "", t));
+            return EXIT_INTERNAL;
         }
+    }
+
+    /** The one line an unexpected failure prints. */
+    static String internalError(String command, Throwable ex) {
+        String what = ex instanceof StackOverflowError ? "StackOverflowError: the input nests or repeats too deeply"
+                : ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + firstLine(ex.getMessage()));
+        return "lanescope" + (command.isEmpty() || command.startsWith("-") ? "" : " " + command)
+                + ": stopped by an internal error (" + what + "); nothing was written. Please report it with the input"
+                + " that caused it.";
     }
 
     /** The command line with its handlers: an unexpected failure is one plain line, never a stack trace. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
-            line.getErr().println("lanescope " + line.getCommandName() + ": stopped by an internal error ("
-                    + ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + firstLine(ex.getMessage()))
-                    + "); nothing was written. Please report it with the input that caused it.");
+            line.getErr().println(internalError(line.getCommandName(), ex));
             line.getErr().flush();
             return EXIT_INTERNAL;
         });

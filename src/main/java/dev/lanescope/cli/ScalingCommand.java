@@ -2,7 +2,6 @@ package dev.lanescope.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +24,9 @@ import dev.lanescope.analysis.scaling.ScalingRequest;
 import dev.lanescope.export.ScalingCsv;
 import dev.lanescope.export.ScalingJson;
 import dev.lanescope.model.AllReduceTable;
+import dev.lanescope.capture.TextFile;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.Severity;
 import dev.lanescope.parse.AllReducePerfParser;
 import dev.lanescope.parse.ParseResult;
@@ -201,15 +202,14 @@ final class ScalingCommand implements Callable<Integer> {
         }
     }
 
-    private static AllReduceTable readTable(Path file, PrintWriter err) throws IOException {
-        ParseResult<AllReduceTable> r;
-        try {
-            r = AllReducePerfParser.parse(file.toString(), Files.readAllLines(file,
-                    java.nio.charset.StandardCharsets.ISO_8859_1));
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new CeilingInputException("allreduceTable", file + ": no such file");
+    private static AllReduceTable readTable(Path file, PrintWriter err) {
+        ParseResult<java.util.List<String>> text = TextFile.lines(file);
+        if (text.value() == null) {
+            throw new CeilingInputException("allreduceTable", file + " " + text.problems().get(0).message());
         }
-        for (Problem p : r.problems()) if (p.severity() != Severity.INFO) err.println(p);
+        ParseResult<AllReduceTable> r = AllReducePerfParser.parse(file.toString(), text.value());
+        for (Problem p : text.problems()) if (p.severity() != Severity.INFO) err.println(p);
+        for (Problem p : new ProblemList(r.problems())) if (p.severity() != Severity.INFO) err.println(p);
         if (r.value() == null) {
             throw new CeilingInputException("allreduceTable", file + " holds no all-reduce table (see above)");
         }

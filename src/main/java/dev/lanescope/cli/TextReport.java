@@ -84,7 +84,13 @@ final class TextReport {
         }
         if (!report.peers().isEmpty()) {
             sb.append("Peer paths\n");
+            int listed = 0;
             for (PeerPair p : report.peers()) {
+                if (listed++ >= Report.PAIRS_LISTED) {
+                    sb.append(String.format(Locale.ROOT, "  ... and %,d more pairs (the first %,d are listed)%n",
+                            report.peers().size() - Report.PAIRS_LISTED, Report.PAIRS_LISTED));
+                    break;
+                }
                 sb.append("  ").append(p.a()).append(" <-> ").append(p.b()).append(": ").append(p.classText())
                         .append(", ").append(p.ncclP2pLevel());
                 if (!p.acsRedirectAt().isEmpty()) sb.append(", ACS redirects at ").append(p.acsRedirectAt());

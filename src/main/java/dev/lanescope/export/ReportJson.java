@@ -113,7 +113,9 @@ public final class ReportJson {
         }
 
         ArrayNode peers = root.putArray("peers");
+        int listed = 0;
         for (PeerPair p : report.peers()) {
+            if (listed++ >= Report.PAIRS_LISTED) break;
             ObjectNode o = peers.addObject();
             o.put("a", p.a().toString());
             o.put("b", p.b().toString());
@@ -126,6 +128,9 @@ public final class ReportJson {
             o.put("throughChipset", p.throughChipset());
             if (p.nvlink() != null) o.put("nvlink", p.nvlink());
             o.put("explanation", p.explanation());
+        }
+        if (report.peers().size() > Report.PAIRS_LISTED) {
+            root.put("peersNotListed", report.peers().size() - Report.PAIRS_LISTED);
         }
         ArrayNode summary = root.putArray("summary");
         report.summary().forEach(summary::add);

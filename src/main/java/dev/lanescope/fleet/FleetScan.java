@@ -272,7 +272,7 @@ public final class FleetScan {
     static HostRow withLadder(HostRow row, CaptureAnalysis s, Path input) {
         if (Ladders.gpus(s.topology()).size() < 2) return row;
         Ladder lowest = null;
-        for (Ladder l : Ladders.allGpuPairs(s.topology(), LadderEvidenceLoader.load(List.of(input)))) {
+        for (Ladder l : Ladders.allGpuPairs(s.topology(), LadderEvidenceLoader.load(List.of(input)), s.report().peers())) {
             Rung f = l.lowestFailed();
             if (f != null && (lowest == null || f.rung() < lowest.lowestFailed().rung())) lowest = l;
         }

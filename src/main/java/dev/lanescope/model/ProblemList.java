@@ -10,13 +10,17 @@ import java.util.Map;
  * A list of problems where a repeated problem is counted, not repeated: the first problem of each kind in a file
  * stays, located at its line, and says how many times it happened and the first few lines; later ones only count.
  * A kind is the file, the severity and the message with its particulars (numbers, addresses, quoted text) left
- * out, so "unexpected 'x' at column 5" and "unexpected 'y' at column 9" are one kind. Memory stays bounded by
- * the number of kinds, whatever a hostile file repeats.
+ * out, so "unexpected 'x' at column 5" and "unexpected 'y' at column 9" are one kind. At most {@link #MAX_KINDS}
+ * kinds are listed; problems of further kinds are only counted, in one last problem that says how many. So memory
+ * and what is printed stay bounded (at most {@link #MAX_KINDS} + 1 problems of at most {@link Problem#MAX_MESSAGE}
+ * characters), whatever a hostile capture repeats or varies (docs/RULES.md section 13).
  */
 public final class ProblemList extends ArrayList<Problem> {
 
     /** Lines named in a folded problem. */
     static final int PLACES = 5;
+    /** Kinds of problem listed; more are counted in one problem. */
+    public static final int MAX_KINDS = 1000;
 
     private static final class Kind {
         final Problem first;
@@ -33,6 +37,9 @@ public final class ProblemList extends ArrayList<Problem> {
     }
 
     private final Map<String, Kind> kinds = new HashMap<>();
+    /** Problems of kinds beyond {@link #MAX_KINDS}, and the problem that counts them (null until there is one). */
+    private long unlisted;
+    private Problem unlistedShown;
 
     public ProblemList() {
     }
@@ -45,6 +52,19 @@ public final class ProblemList extends ArrayList<Problem> {
     public boolean add(Problem p) {
         String key = key(p);
         Kind k = kinds.get(key);
+        if (k == null && kinds.size() >= MAX_KINDS) {
+            unlisted++;
+            String file = unlistedShown == null ? p.file() : unlistedShown.file();
+            boolean fault = p.fault() || unlistedShown != null && unlistedShown.fault();
+            Problem more = new Problem(file, 0, Severity.WARNING, String.format(Locale.ROOT, "%,d more problem(s) of"
+                    + " other kinds were not listed (at most %,d kinds are listed; the first unlisted one is in this"
+                    + " file)", unlisted, MAX_KINDS), fault);
+            int at = unlistedShown == null ? -1 : indexOfSame(unlistedShown);
+            if (at >= 0) super.set(at, more);
+            else super.add(more);
+            unlistedShown = more;
+            return true;
+        }
         if (k == null) {
             Kind fresh = new Kind(p);
             fresh.at = size();
@@ -55,7 +75,7 @@ public final class ProblemList extends ArrayList<Problem> {
         if (k.lines.size() < PLACES && p.line() > 0 && !k.lines.contains(p.line())) k.lines.add(p.line());
         Problem folded = new Problem(k.first.file(), k.first.line(), k.first.severity(), k.first.message()
                 + " (" + String.format(Locale.ROOT, "%,d", k.count) + " times in this file"
-                + (k.lines.size() > 1 ? ": lines " + places(k) : "") + ")");
+                + (k.lines.size() > 1 ? ": lines " + places(k) : "") + ")", k.first.fault());
         if (k.at >= size() || get(k.at) != k.shown) k.at = indexOfSame(k.shown); // moved by a sort
         if (k.at >= 0) super.set(k.at, folded);
         k.shown = folded;
@@ -68,9 +88,9 @@ public final class ProblemList extends ArrayList<Problem> {
         return !ps.isEmpty();
     }
 
-    /** How many problems were added, folded ones counted one by one. */
+    /** How many problems were added, folded and unlisted ones counted one by one. */
     public long total() {
-        return kinds.values().stream().mapToLong(k -> k.count).sum();
+        return unlisted + kinds.values().stream().mapToLong(k -> k.count).sum();
     }
 
     private static String places(Kind k) {

@@ -32,6 +32,15 @@ public sealed interface TopoNode permits TopoNode.RootComplex, TopoNode.Function
         public Bdf bdf() {
             return function.bdf();
         }
+
+        /**
+         * The address's hash: equal nodes have equal addresses, and the graph hashes a node at every lookup, where
+         * the record's own hash would walk the whole function (its capabilities, BARs, names).
+         */
+        @Override
+        public int hashCode() {
+            return function.bdf().hashCode() * 31 + role.hashCode();
+        }
     }
 
     /** What a function is in the topology, for drawing and for the rules. */

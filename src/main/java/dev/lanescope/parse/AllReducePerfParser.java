@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.lanescope.model.AllReduceTable;
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.Severity;
 import dev.lanescope.model.p2p.CollectiveOp;
 import dev.lanescope.model.p2p.CollectiveTable;
@@ -23,7 +24,7 @@ public final class AllReducePerfParser {
 
     public static ParseResult<AllReduceTable> parse(String fileName, List<String> lines) {
         ParseResult<List<CollectiveTable>> all = NcclTestsParser.parse(fileName, lines);
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         CollectiveTable table = null;
         for (CollectiveTable t : all.value()) {
             if (isAllReduce(t)) {

@@ -56,55 +56,54 @@ public final class KernelLogParser {
             String line = lines.get(i);
             if (line == null || !line.contains(MARKER)) continue;
             try {
-                KernelBandwidthLine k = read(line, new SourceRef(fileName, i + 1));
+                List<Problem> bad = new ArrayList<>(1);
+                KernelBandwidthLine k = read(line, new SourceRef(fileName, i + 1), new Numbers.At(fileName, i + 1, bad));
+                problems.addAll(bad);
                 if (k != null) {
                     out.add(k);
-                } else {
+                } else if (bad.isEmpty()) {
                     problems.add(Problem.warning(fileName, i + 1,
                             "kernel bandwidth line not in a known format; skipped"));
                 }
             } catch (RuntimeException e) {
-                problems.add(Problem.warning(fileName, i + 1, "kernel bandwidth line could not be read ("
-                        + e.getMessage() + "); skipped"));
+                problems.add(Problem.fault(fileName, i + 1, "kernel bandwidth line could not be read; skipped",
+                        e));
             }
         }
         return new ParseResult<>(out, problems);
     }
 
-    /** One line, or null when it is not the bandwidth line. May throw on absurd numbers (caught by the caller). */
-    static KernelBandwidthLine read(String line, SourceRef source) {
+    /** One line, or null when it is not the bandwidth line, or (with a WARNING in {@code at}) holds an absurd number. */
+    static KernelBandwidthLine read(String line, SourceRef source, Numbers.At at) {
         Matcher m = LINE.matcher(line);
         if (!m.find()) return null;
-        Bdf device = Bdf.parse(m.group(2));
-        long available = mbps(m.group(3), m.group(4));
+        Bdf device = Bdf.tryParse(m.group(2));
+        Long available = mbps(at, m.group(3), m.group(4));
         boolean flit = m.group(14) != null;
-        if (available < 0) return null;
+        if (device == null || available == null) return null;
         if (m.group(5) != null) {
-            LinkState limitedBy = state(m.group(5), m.group(6));
+            LinkState limitedBy = state(at, m.group(5), m.group(6));
             Bdf limiting = Bdf.tryParse(m.group(7));
-            long capable = mbps(m.group(8), m.group(9));
-            LinkState cap = state(m.group(10), m.group(11));
-            // a width or figure no link has (a damaged line) is a line in no known format, not a crash
-            if (limitedBy == null || cap == null || capable < 0) return null;
+            Long capable = mbps(at, m.group(8), m.group(9));
+            LinkState cap = state(at, m.group(10), m.group(11));
+            if (limitedBy == null || capable == null || cap == null) return null;
             return new KernelBandwidthLine(device, available, limitedBy, limiting, capable, cap, flit, m.group(1),
                     source);
         }
-        LinkState cap = state(m.group(12), m.group(13));
+        LinkState cap = state(at, m.group(12), m.group(13));
         if (cap == null) return null;
         return new KernelBandwidthLine(device, available, null, null, available, cap, flit, m.group(1), source);
     }
 
-    /** Mb/s from "126.016"; -1 for a figure too long to be a link's. */
-    private static long mbps(String whole, String thousandths) {
-        if (whole.length() > 9) return -1;
-        return Long.parseLong(whole) * 1000 + Long.parseLong(thousandths);
+    /** Gb/s with three decimals, as Mb/s. */
+    private static Long mbps(Numbers.At at, String whole, String thousandths) {
+        Long w = at.whole("bandwidth", whole, 0, Long.MAX_VALUE / 1000 - 1000);
+        return w == null ? null : w * 1000 + Long.parseLong(thousandths); // thousandths: exactly three digits
     }
 
-    /** The speed and width, or null for a width no link has (above x63). */
-    private static LinkState state(String speed, String width) {
+    private static LinkState state(Numbers.At at, String speed, String width) {
         LinkSpeed s = LinkSpeed.parse(speed);
-        int w = width.length() > 2 ? -1 : Integer.parseInt(width);
-        if (w < 0 || w > 63) return null;
-        return LinkState.of(s == null ? LinkSpeed.UNKNOWN : s, w);
+        Integer w = at.integer("link width", width, 0, 64);
+        return w == null ? null : LinkState.of(s == null ? LinkSpeed.UNKNOWN : s, w);
     }
 }

@@ -85,8 +85,7 @@ public final class TreeParser {
                 try {
                     parseLine(line, i + 1);
                 } catch (RuntimeException e) {
-                    problems.add(Problem.warning(file, i + 1, "could not read this tree line (" + e.getMessage()
-                            + "); skipped"));
+                    problems.add(Problem.fault(file, i + 1, "could not read this tree line; skipped", e));
                 }
             }
             if (drafts.isEmpty() && problems.isEmpty()) {

@@ -50,7 +50,7 @@ public final class VerboseParser {
                 try {
                     run.line(l == null ? "" : l, n);
                 } catch (RuntimeException e) {
-                    run.problems.add(Problem.error(run.file, n, "could not read this line (" + e + "); skipped"));
+                    run.problems.add(Problem.fault(run.file, n, "could not read this line; skipped", e));
                 }
             }
         }
@@ -232,8 +232,8 @@ public final class VerboseParser {
                     out.add(b.build());
                 }
             } catch (RuntimeException e) {
-                problems.add(Problem.error(file, 0, "could not finish reading (" + e + "); kept " + out.size()
-                        + " functions"));
+                problems.add(Problem.fault(file, 0, "could not finish reading; kept " + out.size()
+                        + " functions", e));
             }
             problems.sort(Comparator.comparingInt(Problem::line));
             return new ParseResult<>(out, problems);

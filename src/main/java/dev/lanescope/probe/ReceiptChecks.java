@@ -27,6 +27,8 @@ public final class ReceiptChecks {
 
     /** The first impossible value of a receipt, as "field: reason", or null when every number is possible. */
     public static String impossible(Receipt r) {
+        String link = impossibleLink(r);
+        if (link != null) return link;
         double limit = linkLimit(r);
         String what = limitText(r);
         int i = 0;
@@ -35,6 +37,31 @@ public final class ReceiptChecks {
             if (bad != null) return bad;
             i++;
         }
+        return null;
+    }
+
+    /** PCIe generations and widths a link can have; a receipt naming another was not written by a probe. */
+    private static final int MAX_GENERATION = 6;
+    private static final int MAX_WIDTH = 32;
+
+    /** The first link figure of the receipt no PCIe link can have (generation 99, width 64), or null. */
+    static String impossibleLink(Receipt r) {
+        String bad = link("the link's capable", r.capableGeneration(), r.capableWidth());
+        if (bad != null) return bad;
+        Receipt.Sampled gpu = r.gpuUnderLoad();
+        if (gpu.any() && (bad = link("the GPU's link under load", gpu.genMax(), gpu.widthMax())) != null) return bad;
+        Receipt.Sampled port = r.rootPortUnderLoad();
+        if (port.any() && (bad = link("the root port's link under load", port.genMax(), port.widthMax())) != null) {
+            return bad;
+        }
+        return null;
+    }
+
+    private static String link(String what, int generation, int width) {
+        if (generation > MAX_GENERATION) {
+            return what + " generation " + generation + " is not a PCIe generation (1 to " + MAX_GENERATION + ")";
+        }
+        if (width > MAX_WIDTH) return what + " width x" + width + " is wider than any PCIe link (x" + MAX_WIDTH + ")";
         return null;
     }
 

@@ -48,8 +48,12 @@ public final class ReceiptReader {
         JsonNode n;
         try {
             n = Json.MAPPER.readTree(data);
-        } catch (IOException | RuntimeException e) {
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // only the parser's own verdict on the bytes refuses the file; anything else Jackson throws is a fault
+            // of this tool and must reach the caller (and the fuzz tests) as itself, not as a refusal
             throw new NotAReceipt(where + " is not JSON this tool reads (" + Json.why(e) + ")");
+        } catch (IOException e) {
+            throw new NotAReceipt(where + " could not be read (" + e.getMessage() + ")");
         }
         if (n == null || !n.isObject()) throw new NotAReceipt(where + " is not a JSON object, so not a receipt");
         if (!n.has("results") && !n.has("link") && !n.has("schema")) {

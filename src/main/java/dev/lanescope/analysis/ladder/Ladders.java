@@ -3,9 +3,12 @@ package dev.lanescope.analysis.ladder;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import dev.lanescope.analysis.PeerAdvice;
+import dev.lanescope.analysis.PeerPair;
+import dev.lanescope.analysis.PeerPaths;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.TopoNode;
@@ -23,12 +26,17 @@ public final class Ladders {
 
     /** The ladder of one pair; the two functions must be in the topology. */
     public static Ladder of(Topology t, LadderEvidence ev, Bdf a, Bdf b) {
+        return of(t, ev, a, b, null);
+    }
+
+    /** The ladder of one pair, its peer path taken from the capture's pairs computed once (by device), or null. */
+    private static Ladder of(Topology t, LadderEvidence ev, Bdf a, Bdf b, Map<List<Bdf>, PeerPair> peers) {
         TopoNode.FunctionNode na = t.node(a).orElseThrow(() -> new IllegalArgumentException(a + " is not in the capture"));
         TopoNode.FunctionNode nb = t.node(b).orElseThrow(() -> new IllegalArgumentException(b + " is not in the capture"));
         if (na.bdf().device0().equals(nb.bdf().device0())) {
             throw new IllegalArgumentException(a + " and " + b + " are functions of one device, not a pair");
         }
-        Pair p = Pair.of(t, ev == null ? LadderEvidence.none() : ev, na, nb);
+        Pair p = Pair.of(t, ev == null ? LadderEvidence.none() : ev, na, nb, peers);
         List<Rung> rungs = new ArrayList<>();
         rungs.add(FirmwareRung.of(p));
         rungs.add(LinkRung.of(p));
@@ -58,12 +66,25 @@ public final class Ladders {
         return out;
     }
 
-    /** A ladder for every pair of GPUs. */
+    /** A ladder for every pair of GPUs, their peer paths computed once. */
     public static List<Ladder> allGpuPairs(Topology t, LadderEvidence ev) {
+        return allGpuPairs(t, ev, PeerPaths.all(t));
+    }
+
+    /** A ladder for every pair of GPUs, their peer paths taken from the capture's pairs (its report's peers). */
+    public static List<Ladder> allGpuPairs(Topology t, LadderEvidence ev, List<PeerPair> peers) {
+        return allGpuPairs(t, ev, peers, Integer.MAX_VALUE);
+    }
+
+    /** The ladders of the first {@code limit} GPU pairs in address order. */
+    public static List<Ladder> allGpuPairs(Topology t, LadderEvidence ev, List<PeerPair> peers, int limit) {
         List<TopoNode.FunctionNode> g = gpus(t);
+        Map<List<Bdf>, PeerPair> byDevices = Pair.byDevices(peers);
         List<Ladder> out = new ArrayList<>();
         for (int i = 0; i < g.size(); i++) {
-            for (int j = i + 1; j < g.size(); j++) out.add(of(t, ev, g.get(i).bdf(), g.get(j).bdf()));
+            for (int j = i + 1; j < g.size() && out.size() < limit; j++) {
+                out.add(of(t, ev, g.get(i).bdf(), g.get(j).bdf(), byDevices));
+            }
         }
         return out;
     }

@@ -21,13 +21,27 @@ record Pair(Topology t, LadderEvidence ev, TopoNode.FunctionNode a, TopoNode.Fun
     static final int VENDOR_AMD_GPU = 0x1002;
     static final int VENDOR_NVIDIA = 0x10de;
 
-    static Pair of(Topology t, LadderEvidence ev, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
-        PeerPair pp = null;
-        for (PeerPair p : PeerPaths.all(t)) {
-            if (p.a().device0().equals(a.bdf().device0()) && p.b().device0().equals(b.bdf().device0())
-                    || p.a().device0().equals(b.bdf().device0()) && p.b().device0().equals(a.bdf().device0())) pp = p;
-        }
+    /**
+     * The pair with its peer path: taken from {@code peers} (the capture's pairs, computed once and shared) when
+     * given, else computed for this pair alone.
+     */
+    static Pair of(Topology t, LadderEvidence ev, TopoNode.FunctionNode a, TopoNode.FunctionNode b,
+                   java.util.Map<List<Bdf>, PeerPair> peers) {
+        PeerPair pp = peers == null ? PeerPaths.of(t, a, b) : peers.get(key(a.bdf(), b.bdf()));
         return new Pair(t, ev, a, b, pp);
+    }
+
+    /** The pairs of a capture by their two devices, in either order. */
+    static java.util.Map<List<Bdf>, PeerPair> byDevices(List<PeerPair> pairs) {
+        java.util.Map<List<Bdf>, PeerPair> m = new java.util.HashMap<>();
+        for (PeerPair p : pairs) m.put(key(p.a(), p.b()), p);
+        return m;
+    }
+
+    private static List<Bdf> key(Bdf x, Bdf y) {
+        Bdf a = x.device0();
+        Bdf b = y.device0();
+        return a.compareTo(b) <= 0 ? List.of(a, b) : List.of(b, a);
     }
 
     List<TopoNode.FunctionNode> both() {

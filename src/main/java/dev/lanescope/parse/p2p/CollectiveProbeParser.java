@@ -9,6 +9,7 @@ import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.p2p.CollectiveProbeRun;
 import dev.lanescope.model.p2p.CollectiveProbeRun.OpOutcome;
 import dev.lanescope.model.p2p.CollectiveProbeRun.OpStatus;
@@ -26,7 +27,7 @@ public final class CollectiveProbeParser {
     }
 
     public static ParseResult<CollectiveProbeRun> parse(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         List<OpOutcome> ops = new ArrayList<>();
         List<String> devices = new ArrayList<>();
         List<String> buses = new ArrayList<>();

@@ -9,10 +9,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.p2p.ChannelTransport;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.p2p.NcclLog;
 import dev.lanescope.model.p2p.Transport;
+import dev.lanescope.parse.LinearMatch;
+import dev.lanescope.parse.Numbers;
 import dev.lanescope.parse.ParseResult;
 
 /**
@@ -27,21 +30,25 @@ import dev.lanescope.parse.ParseResult;
  */
 public final class NcclLogParser {
 
+    /** The program's prefix of an NCCL line, {@code host:pid:tid [dev] }; its host is kept. */
+    private static final Pattern HOST = Pattern.compile("([^\\s:]++):\\d++:\\d++\\s++\\[\\d++]\\s");
+    /** From {@code NCCL INFO} to {@code via }: possessive, so one attempt reads each character once. */
     private static final Pattern CHANNEL = Pattern.compile(
-            "^(?:(\\S+?):\\d+:\\d+\\s+\\[\\d+]\\s+)?.*?NCCL INFO\\s+(?:Channel|Ring)\\s+(\\d+)(?:/\\d+)?\\s*:\\s*"
-                    + "(\\d+)(?:\\[([0-9a-fA-F]+)])?\\s*->\\s*(\\d+)(?:\\[([0-9a-fA-F]+)])?\\s*"
-                    + "(?:\\[(send|receive)]\\s*)?via\\s+(.+?)\\s*$");
+            "NCCL INFO\\s++(?:Channel|Ring)\\s++(\\d++)(?:/\\d++)?+\\s*+:\\s*+"
+                    + "(\\d++)(?:\\[([0-9a-fA-F]++)])?+\\s*+->\\s*+(\\d++)(?:\\[([0-9a-fA-F]++)])?+\\s*+"
+                    + "(?:\\[(send|receive)]\\s*+)?+via\\s++");
     private static final Pattern COMM = Pattern.compile(
-            "\\bcomm\\s+0x[0-9a-fA-F]+\\s+rank\\s+(\\d+)\\s+nranks\\s+\\d+\\s+cudaDev\\s+\\d+.*?\\bbusId\\s+([0-9a-fA-F]+)");
+            "comm\\s++0x[0-9a-fA-F]++\\s++rank\\s++(\\d++)\\s++nranks\\s++\\d++\\s++cudaDev\\s++\\d++");
+    private static final Pattern BUS_ID = Pattern.compile("busId\\s++([0-9a-fA-F]++)");
+    private static final Pattern COMM_TAIL = Pattern.compile("comm\\s++0x[0-9a-fA-F]");
     private static final Pattern VERSION = Pattern.compile("\\b(?:NCCL|RCCL) version\\s+(\\S+)");
     private static final Pattern ALL_DIRECT = Pattern.compile("\\bisAllDirectP2p\\s+(\\d)");
-    private static final Pattern COMM_TAIL = Pattern.compile("\\s+comm\\s+0x[0-9a-fA-F]+.*$");
 
     private NcclLogParser() {
     }
 
     public static ParseResult<NcclLog> parse(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         List<ChannelTransport> channels = new ArrayList<>();
         Map<Integer, String> rankBus = new LinkedHashMap<>();
         String version = null;
@@ -52,21 +59,35 @@ public final class NcclLogParser {
             String line = lines.get(i);
             if (line == null || !line.contains("CCL")) continue;
             if (line.contains("NCCL INFO") || line.contains("NCCL WARN")) ncclLines++;
-            Matcher m = CHANNEL.matcher(line);
-            if (m.find()) {
-                String via = COMM_TAIL.matcher(m.group(8)).replaceFirst("").strip();
-                String fromBr = m.group(4);
-                String toBr = m.group(6);
-                channels.add(new ChannelTransport(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
-                        Integer.parseInt(m.group(5)), busOf(fromBr), busOf(toBr), fromBr, toBr, Transport.of(via),
-                        via, m.group(7) == null ? null : m.group(7).toLowerCase(Locale.ROOT), m.group(1),
+            Matcher m = LinearMatch.at(CHANNEL, line, "NCCL INFO");
+            String via = m == null ? "" : via(line.substring(m.end()));
+            if (!via.isEmpty()) {
+                String fromBr = m.group(3);
+                String toBr = m.group(5);
+                Numbers.At at = new Numbers.At(fileName, i + 1, problems);
+                Integer channel = at.integer("channel", m.group(1), 0, Integer.MAX_VALUE);
+                Integer from = at.integer("rank", m.group(2), 0, Integer.MAX_VALUE);
+                Integer to = at.integer("rank", m.group(4), 0, Integer.MAX_VALUE);
+                if (channel == null || from == null || to == null) continue;
+                Matcher host = HOST.matcher(line);
+                channels.add(new ChannelTransport(channel, from, to, busOf(fromBr), busOf(toBr), fromBr, toBr,
+                        Transport.of(via), via, m.group(6) == null ? null : m.group(6).toLowerCase(Locale.ROOT),
+                        host.lookingAt() && host.end() <= m.start() ? host.group(1) : null,
                         new Evidence(fileName, i + 1, line)));
                 continue;
             }
-            m = COMM.matcher(line);
-            if (m.find()) {
-                String bus = busOf(m.group(2));
-                if (bus != null) rankBus.putIfAbsent(Integer.parseInt(m.group(1)), bus);
+            m = LinearMatch.at(COMM, line, "comm");
+            while (m != null && m.start() > 0 && LinearMatch.isWordChar(line.charAt(m.start() - 1))) {
+                m = LinearMatch.at(COMM, line, "comm", m.start() + 1);
+            }
+            Matcher bus = m == null ? null : LinearMatch.at(BUS_ID, line, "busId", m.end());
+            while (bus != null && LinearMatch.isWordChar(line.charAt(bus.start() - 1))) {
+                bus = LinearMatch.at(BUS_ID, line, "busId", bus.start() + 1);
+            }
+            if (bus != null) {
+                String b = busOf(bus.group(1));
+                Integer rank = new Numbers.At(fileName, i + 1, problems).integer("rank", m.group(1), 0, Integer.MAX_VALUE);
+                if (b != null && rank != null) rankBus.putIfAbsent(rank, b);
             }
             m = VERSION.matcher(line);
             if (version == null && m.find()) version = m.group(1);
@@ -87,6 +108,15 @@ public final class NcclLogParser {
                     + " the output from the start of the program"));
         }
         return new ParseResult<>(new NcclLog(fileName, version, channels, rankBus, allDirect, allDirectAt), problems);
+    }
+
+    /** What a channel line says after {@code via}, without a trailing {@code comm 0x..} part and blanks. */
+    private static String via(String rest) {
+        Matcher tail = LinearMatch.at(COMM_TAIL, rest, "comm");
+        while (tail != null && (tail.start() == 0 || !Character.isWhitespace(rest.charAt(tail.start() - 1)))) {
+            tail = LinearMatch.at(COMM_TAIL, rest, "comm", tail.start() + 1);
+        }
+        return (tail == null ? rest : rest.substring(0, tail.start())).strip();
     }
 
     /**

@@ -8,8 +8,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.p2p.CollectiveOp;
 import dev.lanescope.model.p2p.CollectiveTable;
+import dev.lanescope.parse.LinearMatch;
+import dev.lanescope.parse.Numbers;
 import dev.lanescope.parse.ParseResult;
 
 /**
@@ -31,13 +34,16 @@ import dev.lanescope.parse.ParseResult;
 public final class NcclTestsParser {
 
     private static final Pattern HEADER = Pattern.compile("#\\s*nThread\\s+(\\d+)\\s+nGpus\\s+(\\d+)");
-    private static final Pattern RANK = Pattern.compile(
-            "#\\s*Rank\\s+(\\d+)\\b.*?\\bdevice\\s+\\d+\\s+\\[([^]]*)]\\s*(.*)$");
+    /** {@code #  Rank  0 Group  0 Pid 123 on host device  0 [0x1b] NVIDIA A40}: the head, then the device part. */
+    private static final Pattern RANK = Pattern.compile("#\\s*+Rank\\s++(\\d++)\\b");
+    private static final Pattern DEVICE = Pattern.compile("device\\s++\\d++\\s++\\[");
     private static final Pattern LABEL = Pattern.compile("^\\s*\\d+:\\s");
     private static final Pattern ROW = Pattern.compile("^\\s*\\d+\\s+\\d+\\s+[A-Za-z0-9_]+\\s+\\S+");
     private static final Pattern STARTING = Pattern.compile("Collective test starting:\\s*(\\S+)");
-    private static final Pattern PROGRAM = Pattern.compile("\\b([a-z_]+)_perf(?:_mpi)?\\b");
     private static final Pattern AVG = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([0-9.eE+-]+)");
+
+    /** More ranks than any run has had; a larger rank or count is not a measurement. */
+    static final int MAX_RANKS = 1 << 20;
 
     private NcclTestsParser() {
     }
@@ -64,7 +70,7 @@ public final class NcclTestsParser {
     }
 
     public static ParseResult<List<CollectiveTable>> parse(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         List<CollectiveTable> tables = new ArrayList<>();
         Open t = new Open();
         CollectiveOp commandOp = null;
@@ -83,16 +89,20 @@ public final class NcclTestsParser {
             m = HEADER.matcher(line);
             if (m.find()) {
                 if (!t.rows.isEmpty()) t = finish(fileName, t, tables, commandOp);
-                t.headerRanks = Integer.parseInt(m.group(1)) * Integer.parseInt(m.group(2));
+                Numbers.At at = new Numbers.At(fileName, i + 1, problems);
+                Integer threads = at.integer("nThread", m.group(1), 1, MAX_RANKS);
+                Integer gpus = at.integer("nGpus", m.group(2), 1, MAX_RANKS);
+                if (threads != null && gpus != null && (long) threads * gpus <= MAX_RANKS) t.headerRanks = threads * gpus;
                 continue;
             }
             String stripped = line.strip();
-            m = RANK.matcher(stripped);
-            if (m.find()) {
+            String[] rankLine = rankLine(stripped);
+            if (rankLine != null) {
                 if (!t.rows.isEmpty()) t = finish(fileName, t, tables, commandOp);
-                int rank = Integer.parseInt(m.group(1));
-                t.devices.putIfAbsent(rank, m.group(3).strip());
-                t.buses.putIfAbsent(rank, m.group(2).strip());
+                Integer rank = new Numbers.At(fileName, i + 1, problems).integer("rank", rankLine[0], 0, MAX_RANKS - 1);
+                if (rank == null) continue;
+                t.devices.putIfAbsent(rank, rankLine[2].strip());
+                t.buses.putIfAbsent(rank, rankLine[1].strip());
                 continue;
             }
             m = AVG.matcher(stripped);
@@ -110,10 +120,10 @@ public final class NcclTestsParser {
                 continue;
             }
             if (!ROW.matcher(line).find()) {
-                Matcher p = PROGRAM.matcher(line);
-                if (p.find() && CollectiveOp.named(p.group(1)) != null) {
+                String program = program(line);
+                if (program != null && CollectiveOp.named(program) != null) {
                     if (!t.rows.isEmpty()) t = finish(fileName, t, tables, commandOp);
-                    commandOp = CollectiveOp.named(p.group(1));
+                    commandOp = CollectiveOp.named(program);
                 }
                 continue;
             }
@@ -125,6 +135,49 @@ public final class NcclTestsParser {
                     + "example, sendrecv_perf -b 8 -e 1G -f 2 -g 2 from nccl-tests or rccl-tests)"));
         }
         return new ParseResult<>(List.copyOf(tables), problems);
+    }
+
+    /**
+     * The rank, the bracketed bus and the device name of a {@code # Rank} line, or null: the first {@code device N [}
+     * after the rank, then up to the next {@code ]}; linear in the line (docs/RULES.md section 13).
+     */
+    static String[] rankLine(String line) {
+        Matcher head = LinearMatch.at(RANK, line, "#");
+        if (head == null) return null;
+        String rank = head.group(1);
+        Matcher d = LinearMatch.at(DEVICE, line, "device", head.end());
+        while (d != null && d.start() > 0 && LinearMatch.isWordChar(line.charAt(d.start() - 1))) {
+            d = LinearMatch.at(DEVICE, line, "device", d.start() + 1);
+        }
+        if (d == null) return null;
+        int close = line.indexOf(']', d.end());
+        if (close < 0) return null;
+        return new String[] {rank, line.substring(d.end(), close), line.substring(close + 1).strip()};
+    }
+
+    /**
+     * The program named by {@code NAME_perf} or {@code NAME_perf_mpi} as a whole word ({@code all_reduce} of
+     * {@code ./build/all_reduce_perf -b 8}), the first on the line, or null; one pass over the line's words.
+     */
+    static String program(String line) {
+        int n = line.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && !isNameChar(line.charAt(i))) i++;
+            int start = i;
+            while (i < n && isNameChar(line.charAt(i))) i++;
+            boolean wordBefore = start > 0 && LinearMatch.isWordChar(line.charAt(start - 1));
+            boolean wordAfter = i < n && LinearMatch.isWordChar(line.charAt(i));
+            if (start == i || wordBefore || wordAfter) continue;
+            String run = line.substring(start, i);
+            if (run.endsWith("_perf") && run.length() > 5) return run.substring(0, run.length() - 5);
+            if (run.endsWith("_perf_mpi") && run.length() > 9) return run.substring(0, run.length() - 9);
+        }
+        return null;
+    }
+
+    private static boolean isNameChar(char c) {
+        return c >= 'a' && c <= 'z' || c == '_';
     }
 
     /** The column names of a {@code #  size  count  type ...} header line, or null when it is not one. */
@@ -145,34 +198,32 @@ public final class NcclTestsParser {
                     + "its header names (size count type [redop] [root] time algbw busbw ...); skipped"));
             return;
         }
-        try {
-            long bytes = Long.parseLong(t[0]);
-            long count = Long.parseLong(t[1]);
-            double time = Double.parseDouble(t[at]);
-            double alg = Double.parseDouble(t[at + 1]);
-            double bus = Double.parseDouble(t[at + 2]);
-            double inTime = t.length > at + 4 ? number(t[at + 4]) : Double.NaN;
-            double inBus = t.length > at + 6 ? number(t[at + 6]) : Double.NaN;
-            if (!(time > 0) || !Double.isFinite(time) || bytes < 1 || !Double.isFinite(bus) || bus < 0) {
-                problems.add(Problem.warning(file, lineNo, "nccl-tests row with time " + t[at] + " us for " + t[0]
-                        + " bytes is not a measurement; skipped"));
-                return;
-            }
-            if (table.rows.containsKey(bytes)) {
-                problems.add(Problem.info(file, lineNo, "size " + bytes + " repeated; the first row (line "
-                        + table.rows.get(bytes).line() + ") is kept"));
-                return;
-            }
-            String type = l.type >= 0 && l.type < t.length ? t[l.type] : null;
-            String redop = l.redop >= 0 && l.redop < t.length ? t[l.redop].toLowerCase(Locale.ROOT) : null;
-            int root = l.root >= 0 && l.root < t.length ? parseIntOr(t[l.root], -1) : -1;
-            if (table.rows.isEmpty()) table.firstRow = lineNo;
-            table.rows.put(bytes, new CollectiveTable.Row(bytes, count, type, redop, root, time, alg, bus, inTime,
-                    inBus, lineNo));
-        } catch (NumberFormatException e) {
-            problems.add(Problem.warning(file, lineNo, "nccl-tests row has a column that is not a number ("
-                    + e.getMessage() + "); skipped"));
+        Numbers.At n = new Numbers.At(file, lineNo, problems);
+        Long bytes = n.whole("size", t[0]);
+        Long count = n.whole("count", t[1]);
+        Double time = n.decimal("time", t[at]);
+        Double alg = n.decimal("algbw", t[at + 1]);
+        Double bus = n.decimal("busbw", t[at + 2]);
+        if (bytes == null || count == null || time == null || alg == null || bus == null) return; // told by n
+        double inTime = t.length > at + 4 ? number(t[at + 4]) : Double.NaN;
+        double inBus = t.length > at + 6 ? number(t[at + 6]) : Double.NaN;
+        if (!(time > 0) || !Double.isFinite(time) || bytes < 1 || !Double.isFinite(bus) || bus < 0) {
+            problems.add(Problem.warning(file, lineNo, "nccl-tests row with time " + t[at] + " us for " + t[0]
+                    + " bytes is not a measurement; skipped"));
+            return;
         }
+        if (table.rows.containsKey(bytes)) {
+            problems.add(Problem.info(file, lineNo, "size " + bytes + " repeated; the first row (line "
+                    + table.rows.get(bytes).line() + ") is kept"));
+            return;
+        }
+        String type = l.type >= 0 && l.type < t.length ? t[l.type] : null;
+        String redop = l.redop >= 0 && l.redop < t.length ? t[l.redop].toLowerCase(Locale.ROOT) : null;
+        Long rootValue = l.root >= 0 && l.root < t.length ? Numbers.parseWhole(t[l.root]) : null;
+        int root = rootValue == null || rootValue < 0 || rootValue >= MAX_RANKS ? -1 : rootValue.intValue();
+        if (table.rows.isEmpty()) table.firstRow = lineNo;
+        table.rows.put(bytes, new CollectiveTable.Row(bytes, count, type, redop, root, time, alg, bus, inTime,
+                inBus, lineNo));
     }
 
     /** The layout of a row read without a column header, from its shape. */
@@ -245,18 +296,7 @@ public final class NcclTestsParser {
     }
 
     private static double number(String s) {
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
-    }
-
-    private static int parseIntOr(String s, int or) {
-        try {
-            return Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return or;
-        }
+        Double v = Numbers.parseDecimal(s);
+        return v == null ? Double.NaN : v;
     }
 }

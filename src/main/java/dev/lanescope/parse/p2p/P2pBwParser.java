@@ -11,6 +11,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.p2p.CopyEngine;
 import dev.lanescope.model.p2p.CopyInitiator;
 import dev.lanescope.model.p2p.Evidence;
@@ -33,7 +34,7 @@ public final class P2pBwParser {
     }
 
     public static ParseResult<PeerCopyRun> parse(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         Map<Integer, String> bus = new LinkedHashMap<>();
         List<PeerAccess> access = new ArrayList<>();
         List<PeerCopy> copies = new ArrayList<>();

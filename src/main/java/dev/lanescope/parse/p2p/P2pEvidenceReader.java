@@ -6,6 +6,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.p2p.CollectiveProbeRun;
 import dev.lanescope.model.p2p.CollectiveTable;
 import dev.lanescope.model.p2p.NcclLog;
@@ -25,7 +26,7 @@ public final class P2pEvidenceReader {
     }
 
     public static ParseResult<P2pEvidence> read(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         PeerCopyRun copies = null;
         CollectiveProbeRun probe = null;
         List<CollectiveTable> tables = List.of();

@@ -7,11 +7,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.p2p.CopyEngine;
 import dev.lanescope.model.p2p.CopyInitiator;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.p2p.PeerCopy;
 import dev.lanescope.model.p2p.PeerCopyRun;
+import dev.lanescope.parse.Numbers;
 import dev.lanescope.parse.ParseResult;
 
 /**
@@ -50,7 +52,7 @@ public final class TransferBenchParser {
     }
 
     public static ParseResult<PeerCopyRun> parse(String fileName, List<String> lines) {
-        List<Problem> problems = new ArrayList<>();
+        List<Problem> problems = new ProblemList();
         List<PeerCopy> copies = new ArrayList<>();
         List<PeerCopy> test = new ArrayList<>();
         String version = null;
@@ -65,7 +67,8 @@ public final class TransferBenchParser {
             Matcher m = VERSION.matcher(line);
             if (version == null && m.find()) version = m.group(1);
             if ((m = BYTES.matcher(line)).find()) {
-                bytes = Long.parseLong(m.group(1));
+                Long b = new Numbers.At(fileName, no, problems).whole("Bytes Per Direction", m.group(1), 0, Long.MAX_VALUE);
+                if (b != null) bytes = b;
                 continue;
             }
             if ((m = MATRIX.matcher(line)).find()) {
@@ -78,7 +81,11 @@ public final class TransferBenchParser {
             }
             if (matrix != null && wantColumns && line.contains("\\DST")) {
                 Matcher c = COLUMN.matcher(line);
-                while (c.find()) matrix.columns().add(c.group(1) + " " + Integer.parseInt(c.group(2)));
+                Numbers.At at = new Numbers.At(fileName, no, problems);
+                while (c.find()) {
+                    Integer k = at.integer("column", c.group(2), 0, Integer.MAX_VALUE);
+                    matrix.columns().add(k == null ? c.group(1) + " ?" : c.group(1) + " " + k);
+                }
                 wantColumns = false;
                 continue;
             }
@@ -122,7 +129,9 @@ public final class TransferBenchParser {
         String arrow = m.group(3);
         boolean keep = matrix.bidi() ? "<->".equals(arrow) : "->".equals(arrow);
         if (!keep || !"GPU".equals(m.group(1))) return;
-        int from = Integer.parseInt(m.group(2));
+        Numbers.At at = new Numbers.At(file, no, problems);
+        Integer from = at.integer("GPU", m.group(2), 0, Integer.MAX_VALUE);
+        if (from == null) return;
         String[] cells = m.group(4).strip().split("\\s+");
         if (cells.length != matrix.columns().size()) {
             problems.add(Problem.warning(file, no, "TransferBench row with " + cells.length + " values under "
@@ -131,39 +140,35 @@ public final class TransferBenchParser {
         }
         for (int k = 0; k < cells.length; k++) {
             String col = matrix.columns().get(k);
-            if (!col.startsWith("GPU ") || "N/A".equals(cells[k])) continue;
-            int to = Integer.parseInt(col.substring(4));
-            if (to == from) continue;
-            double gb;
-            try {
-                gb = Double.parseDouble(cells[k]);
-            } catch (NumberFormatException e) {
-                problems.add(Problem.warning(file, no, "TransferBench value '" + cells[k] + "' is not a number; "
-                        + "skipped"));
-                continue;
-            }
-            if (!(gb > 0) || !Double.isFinite(gb)) continue;
-            copies.add(new PeerCopy("TransferBench", matrix.engine(), matrix.who(), from, to, matrix.bidi(), bytes, gb,
+            Long to = Numbers.parseWhole(col.substring(col.indexOf(' ') + 1));
+            if (!col.startsWith("GPU ") || to == null || "N/A".equals(cells[k]) || to == from.longValue()) continue;
+            Double gb = at.decimal("TransferBench value", cells[k]);
+            if (gb == null || !(gb > 0)) continue;
+            copies.add(new PeerCopy("TransferBench", matrix.engine(), matrix.who(), from, to.intValue(), matrix.bidi(), bytes, gb,
                     null, new Evidence(file, no, line)));
         }
     }
 
     private static PeerCopy transfer(String file, int no, String line, Matcher m, List<Problem> problems) {
         if (!gpuMemory(m.group(3)) || !gpuMemory(m.group(7))) return null;
-        int src = Integer.parseInt(m.group(4));
-        int dst = Integer.parseInt(m.group(8));
-        int exe = Integer.parseInt(m.group(6));
+        Numbers.At at = new Numbers.At(file, no, problems);
+        Integer src = at.integer("source", m.group(4), 0, Integer.MAX_VALUE);
+        Integer dst = at.integer("destination", m.group(8), 0, Integer.MAX_VALUE);
+        Integer exe = at.integer("executor", m.group(6), 0, Integer.MAX_VALUE);
+        Long bytes = at.whole("bytes", m.group(2), 0, Long.MAX_VALUE);
+        Double rate = at.decimal("GB/s", m.group(1));
+        if (src == null || dst == null || exe == null || bytes == null || rate == null) return null;
         String kind = m.group(5);
         CopyEngine engine = kind.startsWith("D") ? CopyEngine.DMA : kind.startsWith("G") ? CopyEngine.KERNEL : null;
-        if (engine == null || src == dst) return null;
-        CopyInitiator who = exe == src ? CopyInitiator.PUSH : exe == dst ? CopyInitiator.PULL : null;
+        if (engine == null || src.equals(dst)) return null;
+        CopyInitiator who = exe.equals(src) ? CopyInitiator.PUSH : exe.equals(dst) ? CopyInitiator.PULL : null;
         if (who == null) {
             problems.add(Problem.info(file, no, "transfer run by GPU " + exe + ", neither its source nor its "
                     + "destination; not read as push or pull"));
             return null;
         }
-        return new PeerCopy("TransferBench", engine, who, src, dst, false, Long.parseLong(m.group(2)),
-                Double.parseDouble(m.group(1)), null, new Evidence(file, no, line));
+        return new PeerCopy("TransferBench", engine, who, src, dst, false, bytes, rate, null,
+                new Evidence(file, no, line));
     }
 
     /** G (device memory) and F (fine-grained device memory) are GPU memory; C, B, U (host) and N (null) are not. */

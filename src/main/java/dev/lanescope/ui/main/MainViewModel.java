@@ -492,17 +492,19 @@ public final class MainViewModel {
     public static String sampleSource(Path sampleDir) {
         Path s = sampleDir.resolve("source.txt");
         try {
-            if (Files.isReadable(s)) {
+            java.util.List<String> lines = Files.isReadable(s)
+                    ? dev.lanescope.capture.TextFile.lines(s).value() : null;
+            if (lines != null) {
                 String src = null;
                 String url = null;
-                for (String line : Files.readAllLines(s)) {
+                for (String line : lines) {
                     String t = line.trim();
                     if (src == null && t.startsWith("Source:")) src = t.substring(7).trim();
                     if (url == null && t.matches("(?i)(lore )?url:.*")) url = t.substring(t.indexOf(':') + 1).trim();
                 }
                 if (src != null) return url == null ? src : src + ", " + url;
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "no readable host name; the capture is named by its folder", e);
         }
         return "the bundled samples folder";

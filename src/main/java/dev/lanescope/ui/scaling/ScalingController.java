@@ -1,8 +1,6 @@
 package dev.lanescope.ui.scaling;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,6 +35,7 @@ import dev.lanescope.export.ScalingCsv;
 import dev.lanescope.model.AllReduceTable;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.Severity;
+import dev.lanescope.capture.TextFile;
 import dev.lanescope.parse.AllReducePerfParser;
 import dev.lanescope.parse.ParseResult;
 import dev.lanescope.ui.common.FxTasks;
@@ -249,8 +248,7 @@ public final class ScalingController {
     public CompletableFuture<AllReduceTable> loadTable(Path file) {
         CompletableFuture<AllReduceTable> done = new CompletableFuture<>();
         status.setText("Reading " + file + " …");
-        FxTasks.run(() -> AllReducePerfParser.parse(file.toString(),
-                        Files.readAllLines(file, StandardCharsets.ISO_8859_1)))
+        FxTasks.run(() -> TextFile.read(file, AllReducePerfParser::parse))
                 .onSuccess(r -> {
                     tableRead(r);
                     done.complete(r.value());
