@@ -73,10 +73,7 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
         }
         Optional<TopoNode.FunctionNode> gpu = Hardware.gpuLedTo(topology, link);
         Unknown unknown = unknownCause(link);
-        // the controller's own functions (NHI, its USB controller) sit on an internal link, not in the tunnel;
-        // a bridge below (a dock's switch or controller) is across the tunnel
-        boolean controllerInternal = Hardware.isTunnelPort(dev) && !dev.isBridge();
-        boolean tunnel = Hardware.isTunnelPort(port) && !controllerInternal;
+        boolean tunnel = Hardware.isTunnelHop(port, dev);
         if (unknown == null && link.trained() != null && link.trained().width() == 0) unknown = Unknown.PORT_READS_DOWN;
         Optional<TopoNode.FunctionNode> card = topology.node(port.bdf()).flatMap(n -> Hardware.insideCard(topology, n))
                 .flatMap(usp -> Hardware.cardBehindOwnSwitch(topology, usp));

@@ -58,11 +58,6 @@ public final class HopRules {
         return new Decision(holds.get(0), holds.subList(1, holds.size()));
     }
 
-    /** The higher of two verdicts by precedence (for "the worst hop on a card's path"). */
-    public static int precedence(LinkVerdict v) {
-        return ORDER.indexOf(v);
-    }
-
     /** The registers are hidden or undecodable, or the two ends contradict each other. */
     static boolean unknown(HopFacts f) {
         return f.unknown() != null;

@@ -11,6 +11,7 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.model.OwnLink;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
@@ -30,7 +31,7 @@ public final class MoveAdvisor {
                 .orElseThrow(() -> new IllegalArgumentException("no function " + device + " in this capture"));
         PciFunction card = node.function();
         Link cardLink = Hardware.cardLink(t, node);
-        PathCeiling now = PathCeilings.of(t, node);
+        PathCeiling now = PathCeilings.of(t, node, evidence);
         List<String> notes = new ArrayList<>();
         if (cardLink == null) {
             boolean passedThrough = PathCeilings.isRootBusEndpointWithLink(t, node);
@@ -41,7 +42,7 @@ public final class MoveAdvisor {
                     + " link gives " + now.sentence() + "; a probe under load is the proof of what it reaches."
                     : "Cannot say: no PCIe link is visible above " + device
                     + " (a virtual machine, or an integrated device), so there is no slot to compare.", null,
-                    Hardware.ownCapable(card), now, -1, null, null, List.of(), notes);
+                    OwnLink.capable(card), now, -1, null, null, List.of(), notes);
         }
         LinkState cardCap = cardLink.deviceCap();
         Optional<TopoNode.FunctionNode> ownSwitch = Hardware.ownSwitchAbove(t, node);
@@ -53,15 +54,20 @@ public final class MoveAdvisor {
         }
 
         // 2. trained below capable on the current path: the slot is not the problem
+        // the worst hop by the one severity order every view uses (a known fault before an unreadable hop)
         HopVerdict worst = null;
         boolean idleSeen = false;
+        boolean unreadable = false;
+        UnderLoad.Observation climbed = null;
         for (Link l : t.linksUpward(node)) {
             HopVerdict v = LinkVerdicts.classify(t, l, evidence);
             if (v.verdict() == LinkVerdict.IDLE_DOWNSHIFT || v.secondary().contains(LinkVerdict.IDLE_DOWNSHIFT)) {
                 idleSeen = true;
             }
+            if (v.verdict() == LinkVerdict.UNKNOWN) unreadable = true;
+            if (v.facts() != null && v.facts().load() != null && v.facts().climbedUnderLoad()) climbed = v.facts().load();
             if (isTrainingProblem(v.verdict())
-                    && (worst == null || HopRules.precedence(v.verdict()) < HopRules.precedence(worst.verdict()))) {
+                    && (worst == null || v.verdict().severityRank() < worst.verdict().severityRank())) {
                 worst = v;
             }
             if (v.verdict() == LinkVerdict.TUNNELLED) {
@@ -71,11 +77,17 @@ public final class MoveAdvisor {
             }
         }
         String idleMeaning = null;
-        if (card.isGpuOrAccelerator()) {
+        if (DeviceKind.of(t, node).isGpu()) {
             idleMeaning = idleSeen
                     ? "An idle GPU drops its link to 2.5 GT/s to save power, so an idle reading says nothing about"
                     + " the link under load. Prove it: sample nvidia-smi pcie.link.gen.current while it works, or run a"
                     + " probe and read " + cardLink.port().bdf() + "'s current_link_speed in the same boot."
+                    : climbed != null
+                    ? "Under load the link reached its full speed (" + climbed.source() + "): the idle reading was"
+                    + " power management, not a fault."
+                    : unreadable
+                    ? "The link's current speed cannot be read from this capture, so whether it idles low is not known;"
+                    + " capture again with root (sudo lspci -vv) or read its sysfs current_link_speed."
                     : "The link read at full speed in this capture: no idle downshift to explain away.";
         }
 
@@ -253,7 +265,7 @@ public final class MoveAdvisor {
         List<TopoNode.FunctionNode> otherGpus = new ArrayList<>();
         // the same peers the peer analysis uses: GPUs below a PCIe link (an iGPU on the root bus is nobody's peer)
         for (TopoNode.FunctionNode f : PeerPaths.peers(t)) {
-            if (f.function().isGpuOrAccelerator() && !inCard.contains(f) && !f.equals(node)) otherGpus.add(f);
+            if (DeviceKind.of(t, f).isGpu() && !inCard.contains(f) && !f.equals(node)) otherGpus.add(f);
         }
         List<MoveCandidate> out = new ArrayList<>();
         TopoNode.RootComplex rcNow = t.rootOf(currentPort);
@@ -266,7 +278,7 @@ public final class MoveAdvisor {
             TopoNode.FunctionNode occupantNode = kids.stream().filter(k -> k instanceof TopoNode.FunctionNode)
                     .map(k -> (TopoNode.FunctionNode) k).findFirst().orElse(null);
             if (!current && !isPlaceFor(t, node, p, occupantNode)) continue;
-            LinkState portCap = Hardware.ownCapable(pf);
+            LinkState portCap = OwnLink.capable(pf);
             LinkState hop = LinkState.min(portCap, cardCap);
             long hopMbps = Hardware.known(hop) ? hop.mbps() : -1;
             long aboveMbps = Long.MAX_VALUE;
@@ -341,7 +353,7 @@ public final class MoveAdvisor {
                 atomics = AtomicsChain.evaluate(t, node, bridges, current ? "" : " from " + pf.bdf());
             }
             List<String> peers = new ArrayList<>();
-            if (card.isGpuOrAccelerator()) {
+            if (DeviceKind.of(t, node).isGpu()) {
                 int extra = ownSwitch.isPresent() ? 1 : 0;
                 for (TopoNode.FunctionNode g : otherGpus) {
                     TopoNode other = g;

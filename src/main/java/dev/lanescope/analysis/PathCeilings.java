@@ -9,7 +9,9 @@ import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Express;
 import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.Link;
+import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.model.OwnLink;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
@@ -22,6 +24,16 @@ public final class PathCeilings {
     }
 
     public static PathCeiling of(Topology topology, TopoNode.FunctionNode endpoint) {
+        return of(topology, endpoint, UnderLoad.none());
+    }
+
+    /**
+     * The ceiling with under-load evidence: a function whose own link was read while the device worked (a probe
+     * receipt, nvidia-smi sampled under load) counts with that reading instead of its idle LnkSta, so "now" is the
+     * figure under load (docs/RULES.md §3).
+     */
+    public static PathCeiling of(Topology topology, TopoNode.FunctionNode endpoint, UnderLoad evidence) {
+        UnderLoad ev = evidence == null ? UnderLoad.none() : evidence;
         PciFunction dev = endpoint.function();
         // the kernel's walk: the device, then every pci_upstream_bridge() up to the root port
         List<TopoNode.FunctionNode> walk = new ArrayList<>();
@@ -30,7 +42,7 @@ public final class PathCeilings {
         List<PathCeiling.Step> steps = new ArrayList<>();
         String unknownAt = null;
         for (TopoNode.FunctionNode n : walk) {
-            PathCeiling.Step s = ownState(n.function());
+            PathCeiling.Step s = underLoad(ownState(n.function()), ev);
             steps.add(s);
             if (s.state() == null && unknownAt == null) {
                 unknownAt = n.bdf() + (n.function().capabilitiesHidden()
@@ -43,7 +55,7 @@ public final class PathCeilings {
             }
         }
         // capable: the device's own LnkCap2/LnkCap speed x LnkCap width (pcie_bandwidth_capable)
-        LinkState cap = Hardware.ownCapable(dev);
+        LinkState cap = OwnLink.capable(dev);
         long capMbps = cap != null && cap.speed().isKnown() ? cap.mbps() : 0;
 
         long pathCapable = Long.MAX_VALUE;
@@ -98,16 +110,17 @@ public final class PathCeilings {
 
     /** A function's own LnkSta (the kernel reads each function's own), else sysfs current_link_*. */
     static PathCeiling.Step ownState(PciFunction f) {
-        Express e = f.express();
-        LinkState sta = e == null ? null : e.lnkSta();
-        if (sta != null && (sta.speed().isKnown() || sta.width() == 0)) {
-            return new PathCeiling.Step(f.bdf(), sta, "LnkSta");
-        }
-        if (f.sysfsLink() != null && f.sysfsLink().current() != null) {
-            LinkState c = f.sysfsLink().current();
-            if (c.speed().isKnown() || c.width() == 0) return new PathCeiling.Step(f.bdf(), c, "sysfs");
-        }
-        return new PathCeiling.Step(f.bdf(), null, "unknown");
+        return new PathCeiling.Step(f.bdf(), OwnLink.trained(f), OwnLink.trainedSource(f));
+    }
+
+    /** The step as read under load, when the evidence holds a reading of this function's own link. */
+    private static PathCeiling.Step underLoad(PathCeiling.Step idle, UnderLoad ev) {
+        UnderLoad.Observation o = ev.byFunction().get(idle.bdf());
+        if (o == null || o.maxGeneration() <= 0) return idle;
+        LinkSpeed s = LinkSpeed.ofGeneration(o.maxGeneration());
+        int w = o.maxWidth() > 0 ? o.maxWidth() : idle.state() == null ? -1 : idle.state().width();
+        if (s == null || !s.isKnown() || w <= 0) return idle;
+        return new PathCeiling.Step(idle.bdf(), LinkState.of(s, w), "under load (" + o.source() + ")");
     }
 
     /** The kernel line for the device, else for the card's own upstream port above it (seed 001 prints that one). */
@@ -147,10 +160,15 @@ public final class PathCeilings {
 
     /** Every endpoint's ceiling: Endpoints/Legacy Endpoints below a link, and switch upstream ports (as the kernel). */
     public static List<PathCeiling> all(Topology topology) {
+        return all(topology, UnderLoad.none());
+    }
+
+    /** Every endpoint's ceiling, each function's own link read under load where the evidence has it. */
+    public static List<PathCeiling> all(Topology topology, UnderLoad evidence) {
         List<PathCeiling> out = new ArrayList<>();
         for (TopoNode.FunctionNode n : topology.functions()) {
             if (!isCeilingSubject(topology, n)) continue;
-            out.add(of(topology, n));
+            out.add(of(topology, n, evidence));
         }
         return out;
     }

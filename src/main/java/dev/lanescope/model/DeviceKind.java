@@ -56,12 +56,19 @@ public enum DeviceKind {
         return peer;
     }
 
+    /**
+     * A display or accelerator function of any kind (a card, an iGPU, a BMC's or VM's display): PCI class 03 or 12.
+     * For what to draw and label, never for what computes: that is {@link #isGpu()}.
+     */
+    public boolean isDisplayOrAccelerator() {
+        return this == GPU || this == ACCELERATOR || this == INTEGRATED_GPU || this == INTEGRATED_ACCELERATOR
+                || this == MANAGEMENT_DISPLAY;
+    }
+
     /** A GPU or accelerator card (not an iGPU, not a BMC's or VM's display). */
     public boolean isGpu() {
         return this == GPU || this == ACCELERATOR;
     }
-
-    static final int VENDOR_INTEL = 0x8086;
 
     /** BMC and virtual-machine displays: ASPEED, Matrox, Cirrus (emulated), QEMU/bochs, QXL, virtio-gpu, VMware, Hyper-V, HiSilicon BMC. */
     private static final int[] MANAGEMENT_VENDORS = {0x1a03, 0x102b, 0x1013, 0x1234, 0x1b36, 0x15ad, 0x1414};
@@ -188,7 +195,7 @@ public enum DeviceKind {
 
     /** Intel's integrated graphics always sits at 00:02.0 of the CPU's root bus. */
     private static boolean isIntelIgpuAddress(PciFunction f) {
-        boolean intel = f.vendorId() == VENDOR_INTEL || f.vendorId() < 0 && name(f).startsWith("intel");
+        boolean intel = Vendor.of(f) == Vendor.INTEL;
         Bdf b = f.bdf();
         return intel && b.bus() == 0 && b.device() == 2 && (f.portType() == null || f.portType() == PortType.UNKNOWN
                 || f.portType() == PortType.RC_INTEGRATED_ENDPOINT);
@@ -205,7 +212,7 @@ public enum DeviceKind {
     }
 
     private static boolean isAmdGraphics(PciFunction f, String name) {
-        return f.vendorId() == 0x1002 || f.vendorId() < 0 && name.toLowerCase(Locale.ROOT).contains("amd");
+        return Vendor.of(f) == Vendor.AMD_GPU || f.vendorId() < 0 && name.toLowerCase(Locale.ROOT).contains("amd");
     }
 
     private static String name(PciFunction f) {

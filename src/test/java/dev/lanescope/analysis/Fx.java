@@ -24,6 +24,7 @@ import dev.lanescope.model.TopologyBuilder;
 final class Fx {
 
     static final LinkSpeed G1 = LinkSpeed.GEN1;
+    static final LinkSpeed G2 = LinkSpeed.GEN2;
     static final LinkSpeed G3 = LinkSpeed.GEN3;
     static final LinkSpeed G4 = LinkSpeed.GEN4;
     static final LinkSpeed G5 = LinkSpeed.GEN5;
@@ -49,6 +50,8 @@ final class Fx {
         LinkState cap;
         LinkState sta;
         LinkSpeed target;
+        LinkSpeed cap2;
+        boolean slotSaid;
         Boolean dl;
         Atomics atomics = Atomics.NONE;
 
@@ -108,6 +111,20 @@ final class Fx {
             return this;
         }
 
+        /** The LnkCap2 vector's top speed, when it differs from LnkCap's (a card that lowers LnkCap to its partner's). */
+        F lnkCap2(LinkSpeed s) {
+            cap2 = s;
+            return this;
+        }
+
+        /** ACSCtl with only EgressCtrl+ (no request or completion redirect). */
+        F acsEgressOnly() {
+            Acs.AcsFlags cap = new Acs.AcsFlags(true, true, true, true, true, true, false);
+            Acs.AcsFlags ctl = new Acs.AcsFlags(false, false, false, false, false, true, false);
+            b.acs = new Acs(cap, ctl);
+            return this;
+        }
+
         F dl(Boolean d) {
             dl = d;
             return this;
@@ -146,7 +163,7 @@ final class Fx {
 
         PciFunction build() {
             if (type != null && !b.capabilitiesHidden) {
-                b.express = new Express(type, slot, cap, sta, cap == null ? null : cap.speed(), target, dl,
+                b.express = new Express(type, slot, cap, sta, cap2 != null ? cap2 : cap == null ? null : cap.speed(), target, dl,
                         slotNumber, null, atomics);
             }
             return b.build();

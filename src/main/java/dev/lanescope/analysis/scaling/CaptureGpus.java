@@ -10,6 +10,7 @@ import dev.lanescope.analysis.PathClass;
 import dev.lanescope.analysis.PeerPair;
 import dev.lanescope.analysis.Report;
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Topology;
 
 /**
@@ -29,7 +30,7 @@ public record CaptureGpus(List<Bdf> gpus, String deviceName, Optional<GpuPreset>
     public static CaptureGpus of(Topology t, Report r) {
         List<Bdf> gpus = new ArrayList<>();
         for (Bdf b : new java.util.TreeSet<>(r.accelerators())) {
-            if (t.node(b).map(n -> !n.function().isManagementDisplay()).orElse(false)) gpus.add(b);
+            if (t.node(b).map(n -> DeviceKind.of(t, n).isGpu()).orElse(false)) gpus.add(b);
         }
         var first = gpus.stream().map(b -> t.node(b).orElseThrow().function()).findFirst();
         String name = first.map(f -> f.vendorDeviceName() == null ? "" : f.vendorDeviceName()).orElse("");
