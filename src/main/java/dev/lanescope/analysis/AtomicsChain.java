@@ -81,7 +81,10 @@ public final class AtomicsChain {
         Atomics a = f.express().atomics();
         String missing = null;
         boolean unknown = false;
-        if (type == PortType.ROOT_PORT) {
+        if (f.express().lacksDevCap2()) {
+            // an Express v1 port has no DevCap2: the kernel reads zero there, no routing and no completer
+            missing = "no DevCap2 register (Express v1)";
+        } else if (type == PortType.ROOT_PORT) {
             if (Boolean.FALSE.equals(a.completer32()) && Boolean.FALSE.equals(a.completer64())) {
                 missing = "AtomicOpsCap 32bit- 64bit-";
             } else if (Boolean.FALSE.equals(a.completer32())) {

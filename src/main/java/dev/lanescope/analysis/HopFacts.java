@@ -7,6 +7,7 @@ import dev.lanescope.model.Express;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 
@@ -127,6 +128,20 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
     /** Trained narrower than both ends can do. */
     public boolean widthLow() {
         return judgeable && link.trained().width() < link.capable().width();
+    }
+
+    /**
+     * The device is soldered to the board: its port's registers say it has no slot ({@code Slot-}). Lanes it does not
+     * use there are the board's wiring, unless either end logged AER errors (docs/RULES.md §2).
+     */
+    public boolean onSlotlessPortWithoutErrors() {
+        PciFunction port = link.port();
+        PciFunction dev = link.device();
+        if (port.express() == null || port.express().slotImplemented() || port.physicalSlot() != null) return false;
+        PortType t = port.portType();
+        if (t != PortType.ROOT_PORT && t != PortType.DOWNSTREAM_PORT) return false;
+        return port.aerUncorrectable().isEmpty() && port.aerCorrectable().isEmpty()
+                && (dev == null || dev.aerUncorrectable().isEmpty() && dev.aerCorrectable().isEmpty());
     }
 
     /** Trained slower than both ends can do. */

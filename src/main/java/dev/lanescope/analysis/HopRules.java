@@ -75,7 +75,7 @@ public final class HopRules {
 
     /** Fewer lanes than both ends can do: read idle, or seen under load. */
     static boolean widthDegraded(HopFacts f) {
-        return f.widthLow() || f.lanesShortUnderLoad();
+        return f.widthLow() && !f.onSlotlessPortWithoutErrors() || f.lanesShortUnderLoad();
     }
 
     /**
@@ -102,8 +102,11 @@ public final class HopRules {
         return f.targetBelowCapable() ? f.belowTarget() : !f.loadGenerationRead();
     }
 
-    /** The port has fewer lanes than the device (an x16 card in a socket wired x4). */
+    /**
+     * The port has fewer lanes than the device (an x16 card in a socket wired x4), or a device soldered on a port with
+     * no slot trained narrower than both ends advertise, with no errors logged (the board's wiring).
+     */
     static boolean wiredNarrow(HopFacts f) {
-        return f.portNarrower();
+        return f.portNarrower() || f.widthLow() && f.onSlotlessPortWithoutErrors();
     }
 }

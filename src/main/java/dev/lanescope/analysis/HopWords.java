@@ -45,7 +45,11 @@ final class HopWords {
                     + " link inside the card (behind its own switch), not this one; read " + port.bdf()
                     + " (its current_link_speed) under load instead");
         }
-        if (f.widthLow()) {
+        if (f.widthLow() && f.onSlotlessPortWithoutErrors()) {
+            notes.add("trained x" + trained.width() + " where both ends advertise x" + capable.width() + "; the port "
+                    + port.bdf() + " has no slot (Slot-), so the device is soldered to the board and its lanes are the"
+                    + " board's wiring (no AER errors logged), not lost lanes");
+        } else if (f.widthLow()) {
             notes.add("trained x" + trained.width() + " where both ends can do x" + capable.width()
                     + "; registers cannot tell lost lanes from a socket that wires only x" + trained.width()
                     + " while its port advertises more (seen on a laptop's M.2 socket): if this is an M.2"
@@ -83,13 +87,15 @@ final class HopWords {
 
     /** The verdict's advice, except that a part soldered to the board is never told a slot change may help. */
     private static String advice(HopFacts f, HopRules.Decision d) {
-        if (d.verdict() == LinkVerdict.WIRED_NARROW && soldered(f)) return SOLDERED_NARROW;
+        if (d.verdict() == LinkVerdict.WIRED_NARROW && (soldered(f) || f.widthLow() && f.onSlotlessPortWithoutErrors())) {
+            return SOLDERED_NARROW;
+        }
         return d.verdict().advice();
     }
 
     /** What a narrow link to a soldered (mobile) part means: the board's design, nothing to move. */
     public static final String SOLDERED_NARROW = "The board wires this soldered part with fewer lanes than it can"
-            + " use: that is the laptop's design, not a fault, and no slot change applies.";
+            + " use: that is the board's design, not a fault, and no slot change applies.";
 
     /** The hop leads straight to a part soldered to the board (a laptop's mobile GPU). */
     static boolean soldered(HopFacts f) {

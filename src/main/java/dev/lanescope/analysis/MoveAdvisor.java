@@ -44,7 +44,9 @@ public final class MoveAdvisor {
                     + " (a virtual machine, or an integrated device), so there is no slot to compare.", null,
                     OwnLink.capable(card), now, -1, null, null, List.of(), notes);
         }
-        LinkState cardCap = cardLink.deviceCap();
+        // what the card could do in a better slot: its own capability (LnkCap2's top speed where printed), never the
+        // LnkCap an NVIDIA GPU lowers to its present partner's (docs/RULES.md §6)
+        LinkState cardCap = cardLink.device() == null ? null : OwnLink.ownCapability(cardLink.device());
         Optional<TopoNode.FunctionNode> ownSwitch = Hardware.ownSwitchAbove(t, node);
         // the card's internal hops travel with it
         long internalMbps = Long.MAX_VALUE;
@@ -313,7 +315,8 @@ public final class MoveAdvisor {
                 } else if (cardCap != null && portCap.mbps() < cardCap.mbps()) {
                     limitedBy = "the port (" + portCap.display() + ")";
                 } else {
-                    limitedBy = "the card (" + (cardCap == null ? "?" : cardCap.display()) + ")";
+                    limitedBy = "the card (" + (cardCap == null ? "?" : (OwnLink.ownCapabilityIsLowerBound(card)
+                            && cardLink.device() == card ? "at least " : "") + cardCap.display()) + ")";
                 }
             }
             boolean chipset = Hardware.isChipset(pf);
@@ -389,6 +392,9 @@ public final class MoveAdvisor {
         PciFunction pf = p.function();
         // a host bridge that prints a Root Port capability (a Xeon's DMI port to the chipset) is no slot
         if (DeviceKind.of(pf) == DeviceKind.HOST_BRIDGE || Hardware.isThunderboltPort(t, p)) return false;
+        // a conventional PCI bridge (registers read, no Express capability: an 82801 subtractive-decode bridge) has
+        // no PCIe slot below it
+        if (isConventionalPciBridge(t, pf)) return false;
         for (TopoNode.FunctionNode a : Hardware.ancestors(t, p)) {
             if (Hardware.isThunderboltPort(t, a)) return false;
         }
@@ -413,6 +419,11 @@ public final class MoveAdvisor {
             case GPU, ACCELERATOR, DATACENTRE_NIC -> ck != DeviceKind.NVME && ck != DeviceKind.WIRELESS;
             default -> false;
         };
+    }
+
+    /** A bridge whose registers the capture read and that has no PCI Express capability: conventional PCI. */
+    private static boolean isConventionalPciBridge(Topology t, PciFunction f) {
+        return f.express() == null && !f.capabilitiesHidden() && f.sysfsLink() == null && Hardware.registersRead(t, f);
     }
 
     /** "on root complex 0000:00 (NUMA node 1), the same as now" / "on the chipset's ..." */

@@ -54,8 +54,9 @@ public final class PathCeilings {
                         : " (the lspci printed `Speed unknown`: too old to decode it, and no sysfs captured)");
             }
         }
-        // capable: the device's own LnkCap2/LnkCap speed x LnkCap width (pcie_bandwidth_capable)
-        LinkState cap = OwnLink.capable(dev);
+        // capable: the device's own speed x LnkCap width (pcie_bandwidth_capable), by the capture's kernel's rule
+        KernelBandwidthLine kline = kernelLineFor(topology, endpoint);
+        LinkState cap = kernelCapable(topology, dev, kline);
         long capMbps = cap != null && cap.speed().isKnown() ? cap.mbps() : 0;
 
         long pathCapable = Long.MAX_VALUE;
@@ -69,7 +70,6 @@ public final class PathCeilings {
         // no link above it (a device on a root bus, as in a VM): its own link is the whole path it is shown
         if (pathCapable == Long.MAX_VALUE) pathCapable = capMbps > 0 ? capMbps : -1;
 
-        KernelBandwidthLine kline = kernelLineFor(topology, endpoint);
         if (unknownAt != null || dev.express() == null && dev.sysfsLink() == null) {
             String why = unknownAt != null ? unknownAt : dev.bdf() + " (no link facts)";
             String sentence = "Available PCIe bandwidth unknown: the link status of " + why + " is not known; "
@@ -103,6 +103,30 @@ public final class PathCeilings {
         return new PathCeiling(dev.bdf(), true, bw, lim.bdf(), lim.state(), capMbps, cap, pathCapable, steps,
                 sentence, kline, mismatch);
     }
+
+    /**
+     * The "capable of" the kernel prints for this device (docs/RULES.md §3): the kernel's own figure when the capture
+     * holds its line for this device; else by the capture's kernel version: before 6.13 the top speed of the LnkCap2
+     * vector, from 6.13 on that vector capped at LnkCap's speed (the rule used when the version is not known).
+     */
+    static LinkState kernelCapable(Topology t, PciFunction dev, KernelBandwidthLine kline) {
+        if (kline != null && dev.bdf().equals(kline.device()) && kline.capable() != null && kline.capable().isKnown()) {
+            return kline.capable();
+        }
+        int[] v = kernelVersion(t);
+        boolean before613 = v != null && (v[0] < 6 || v[0] == 6 && v[1] < 13);
+        return before613 ? OwnLink.ownCapability(dev) : OwnLink.capable(dev);
+    }
+
+    /** Major and minor of the capture's kernel ({@code Linux version 6.8.0-45-generic}, the bundle's kernel file). */
+    private static int[] kernelVersion(Topology t) {
+        String k = t.capture() == null ? null : t.capture().metadata().get("kernel");
+        if (k == null) return null;
+        java.util.regex.Matcher m = KERNEL_VERSION.matcher(k);
+        return m.find() ? new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))} : null;
+    }
+
+    private static final java.util.regex.Pattern KERNEL_VERSION = java.util.regex.Pattern.compile("(\\d{1,3})\\.(\\d{1,3})");
 
     private static String kernelText(LinkState cap) {
         return cap == null ? "Unknown x0" : cap.kernelText();

@@ -13,14 +13,31 @@ package dev.lanescope.model;
  * @param slotNumber      SltCap {@code Slot #N} (null when no slot capability)
  * @param hotPlug         SltCap HotPlug flag (null when no slot capability)
  * @param atomics         AtomicOps bits
+ * @param version         the capability's version from its header ({@code Express (v1)}: 1); null when not shown
  */
 public record Express(PortType portType, boolean slotImplemented, LinkState lnkCap, LinkState lnkSta,
                       LinkSpeed lnkCap2Max, LinkSpeed targetSpeed, Boolean dlActive, Integer slotNumber,
-                      Boolean hotPlug, Atomics atomics) {
+                      Boolean hotPlug, Atomics atomics, Integer version) {
 
     public Express {
         if (portType == null) throw new IllegalArgumentException("portType must not be null");
         if (atomics == null) atomics = Atomics.NONE;
+    }
+
+    /** A capability whose version the capture did not show. */
+    public Express(PortType portType, boolean slotImplemented, LinkState lnkCap, LinkState lnkSta,
+                   LinkSpeed lnkCap2Max, LinkSpeed targetSpeed, Boolean dlActive, Integer slotNumber,
+                   Boolean hotPlug, Atomics atomics) {
+        this(portType, slotImplemented, lnkCap, lnkSta, lnkCap2Max, targetSpeed, dlActive, slotNumber, hotPlug,
+                atomics, null);
+    }
+
+    /**
+     * A version 1 capability (PCIe 1.x) has no DevCap2 register at all: the kernel reads it as zero, so such a port
+     * neither routes nor completes AtomicOps (docs/RULES.md §4).
+     */
+    public boolean lacksDevCap2() {
+        return version != null && version == 1;
     }
 
     /**

@@ -38,7 +38,7 @@ public final class HexFill {
                         te.dlActive() != null ? te.dlActive() : he.dlActive(),
                         te.slotNumber() != null ? te.slotNumber() : he.slotNumber(),
                         te.hotPlug() != null ? te.hotPlug() : he.hotPlug(), te.atomics().isEmpty() ? he.atomics()
-                        : te.atomics());
+                        : te.atomics(), te.version());
             }
         }
         return b.build();

@@ -51,7 +51,8 @@ final class Fx {
         LinkState sta;
         LinkSpeed target;
         LinkSpeed cap2;
-        boolean slotSaid;
+        Boolean hotPlug;
+        Integer version;
         Boolean dl;
         Atomics atomics = Atomics.NONE;
 
@@ -117,6 +118,23 @@ final class Fx {
             return this;
         }
 
+        /** SltCap's HotPlug flag. */
+        F hotPlug(boolean hp) {
+            hotPlug = hp;
+            return this;
+        }
+
+        /** The capability header's version: {@code Express (v1)} is 1. */
+        F version(int v) {
+            version = v;
+            return this;
+        }
+
+        F aerError(String flag) {
+            b.aerUncorrectable.add(flag);
+            return this;
+        }
+
         /** ACSCtl with only EgressCtrl+ (no request or completion redirect). */
         F acsEgressOnly() {
             Acs.AcsFlags cap = new Acs.AcsFlags(true, true, true, true, true, true, false);
@@ -164,7 +182,7 @@ final class Fx {
         PciFunction build() {
             if (type != null && !b.capabilitiesHidden) {
                 b.express = new Express(type, slot, cap, sta, cap2 != null ? cap2 : cap == null ? null : cap.speed(), target, dl,
-                        slotNumber, null, atomics);
+                        slotNumber, hotPlug, atomics, version);
             }
             return b.build();
         }

@@ -208,7 +208,7 @@ class LinkAndCeilingTest {
     @Test
     void widthDegradedIsRedWithTheSocketCaveat() {
         Fx fx = new Fx();
-        fx.rootPort("0000:00:01.1", 1, 1).cap(G4, 16).sta(G4, 8);
+        fx.rootPort("0000:00:01.1", 1, 1).cap(G4, 16).sta(G4, 8).slot(1);
         fx.nvidia("0000:01:00.0").cap(G4, 16).sta(G4, 8);
         Topology t = fx.build();
         HopVerdict h = Fx.hop(t, "0000:00:01.1");
