@@ -16,7 +16,7 @@ import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 
-/** "Would moving it help?" by DOMAIN.md §6 and seed 000 §1.5. */
+/** "Would moving it help?" by docs/RULES.md §6. */
 public final class MoveAdvisor {
 
     private MoveAdvisor() {
@@ -382,7 +382,7 @@ public final class MoveAdvisor {
     }
 
     /**
-     * Whether a user can plug the card into port {@code p} (DOMAIN.md §6.3): not a port of a Thunderbolt/USB4 router or
+     * Whether a user can plug the card into port {@code p} (docs/RULES.md §6): not a port of a Thunderbolt/USB4 router or
      * inside an enclosure or dock, not a port inside another card's own switch, and, when occupied, only a swap with
      * another removable card that takes the same kind of socket (never a soldered or mobile part, a chipset or CPU
      * function, a Thunderbolt controller, or an M.2 drive or Wi-Fi module when the card is not one).

@@ -147,7 +147,7 @@ public final class PathCeilings {
         return new PathCeiling.Step(idle.bdf(), LinkState.of(s, w), "under load (" + o.source() + ")");
     }
 
-    /** The kernel line for the device, else for the card's own upstream port above it (seed 001 prints that one). */
+    /** The kernel line for the device, else for the card's own upstream port above it (the kernel prints it there for a card with its own switch: docs/RULES.md §3). */
     static KernelBandwidthLine kernelLineFor(Topology t, TopoNode.FunctionNode endpoint) {
         List<KernelBandwidthLine> lines = t.capture().kernelLines();
         for (KernelBandwidthLine k : lines) {
@@ -211,7 +211,7 @@ public final class PathCeilings {
     /**
      * An endpoint directly on a root bus that reports its own link (LnkSta, or sysfs current_link_* when the
      * capabilities are hidden): a card passed through onto a virtual machine's root bus. The kernel's walk starts at
-     * the device, so it has a ceiling (DOMAIN §3). Integrated functions (Root Complex Integrated Endpoints) have no
+     * the device, so it has a ceiling (docs/RULES.md §3). Integrated functions (Root Complex Integrated Endpoints) have no
      * link of their own and are left out.
      */
     static boolean isRootBusEndpointWithLink(Topology t, TopoNode.FunctionNode n) {

@@ -5,7 +5,7 @@ import java.util.List;
 import dev.lanescope.model.Bdf;
 
 /**
- * The peer-to-peer path between two GPUs/accelerators/NICs (DOMAIN.md §5).
+ * The peer-to-peer path between two GPUs/accelerators/NICs (docs/RULES.md §5).
  *
  * @param acsRedirectAt  bridges on the path whose ACSCtl sends peer traffic to the root complex (docs/RULES.md §5)
  * @param ncclP2pLevel   what NCCL needs for this pair: {@code default (PXB)} when the default covers it, else the

@@ -92,6 +92,12 @@ final class Fx {
             return this;
         }
 
+        /** LnkCap, and a LnkCap2 vector topping at {@code cap2} (a card that lowers LnkCap to its partner's speed). */
+        F cap(LinkSpeed s, int w, LinkSpeed top) {
+            cap2 = top;
+            return cap(s, w);
+        }
+
         F sta(LinkSpeed s, int w) {
             sta = st(s, w);
             return this;
@@ -109,12 +115,6 @@ final class Fx {
         F slot(int n) {
             slot = true;
             slotNumber = n;
-            return this;
-        }
-
-        /** The LnkCap2 vector's top speed, when it differs from LnkCap's (a card that lowers LnkCap to its partner's). */
-        F lnkCap2(LinkSpeed s) {
-            cap2 = s;
             return this;
         }
 

@@ -138,7 +138,7 @@ class UnseenMachinesTest {
         fx.hostBridge("0000:00:00.0", 0x8086, "Intel Corporation Xeon E5/Core i7 DMI2");
         fx.rootPort("0000:00:02.0", 1, 1).ids(0x8086, 0x3c04).name("Intel Corporation Xeon E5/Core i7 IIO PCI Express"
                 + " Root Port 2a").link(G2, 16).target(G2).slot(1);
-        fx.nvidia("0000:01:00.0").cap(G2, 16).lnkCap2(G3).sta(G2, 16);
+        fx.nvidia("0000:01:00.0").cap(G2, 16, G3).sta(G2, 16);
         fx.rootPort("0000:00:03.0", 2, 2).ids(0x8086, 0x3c08).name("Intel Corporation Xeon E5/Core i7 IIO PCI Express"
                 + " Root Port 3a").cap(G3, 16).sta(G1, 0).target(G3).slot(2);
         fx.kernelLine("0000:01:00.0", 64_000, st(G2, 16), "0000:01:00.0", 126_016, st(G3, 16),

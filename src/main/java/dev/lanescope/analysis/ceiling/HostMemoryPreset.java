@@ -11,7 +11,7 @@ public enum HostMemoryPreset {
     DDR4_3200_DUAL("DDR4-3200 dual channel", "ddr4-3200", 3200, 128),
     /** 6000 MT/s x 2 channels x 8 bytes (DDR5 subchannels: 4 x 32 bit) = 96 GB/s. */
     DDR5_6000_DUAL("DDR5-6000 dual channel", "ddr5-6000", 6000, 128),
-    /** 8000 MT/s on a 256-bit bus = 256 GB/s: the Strix Halo of seed 000 (AMD spec page, 128 GB LPDDR5x-8000). */
+    /** 8000 MT/s on a 256-bit bus = 256 GB/s: a Strix Halo (AMD spec page, 128 GB LPDDR5x-8000). */
     LPDDR5X_8000_256("LPDDR5X-8000 on a 256-bit bus", "lpddr5x-8000-256", 8000, 256);
 
     private final String label;
