@@ -6,7 +6,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 import dev.lanescope.model.BusRange;
 import dev.lanescope.model.DeviceKind;
@@ -25,8 +24,6 @@ final class Hardware {
     private Hardware() {
     }
 
-    private static final Pattern CHIPSET = Pattern.compile(
-            "(?i)\\b(pch|chipset|promontory|sunrise point|union point|cannon point|lewisburg|wellsburg)\\b");
 
     /** A Thunderbolt/USB4 controller, dock switch or tunnelling root port, recognised by name. */
     static boolean isTunnelPort(PciFunction f) {
@@ -136,7 +133,6 @@ final class Hardware {
         return Optional.ofNullable(found);
     }
 
-    /** An Intel PCH or AMD chipset function: by name, or AMD 1022:43xx. */
     /**
      * Whether the capture read this function's registers (its -vv record, a hex dump, or sysfs): a function known only
      * from a tree or a plain listing has no capability list in the capture, so "no PCI Express capability" is unknown
@@ -153,12 +149,6 @@ final class Hardware {
         return false;
     }
 
-    static boolean isChipset(PciFunction f) {
-        if (f == null) return false;
-        if (Vendor.of(f) == Vendor.AMD && (f.deviceId() & 0xff00) == 0x4300) return true;
-        String n = f.vendorDeviceName();
-        return n != null && CHIPSET.matcher(n).find();
-    }
 
     static String name(PciFunction f) {
         String n = f.vendorDeviceName();
@@ -223,12 +213,11 @@ final class Hardware {
      */
     static Optional<TopoNode.FunctionNode> gpuBehindOwnSwitch(Topology t, TopoNode.FunctionNode usp) {
         if (usp.role() != TopoNode.Role.SWITCH_UPSTREAM) return Optional.empty();
-        int vendor = usp.function().vendorId();
-        if (vendor < 0) return Optional.empty();
+        if (Vendor.of(usp.function()) == Vendor.UNKNOWN) return Optional.empty();
         List<TopoNode.FunctionNode> below = subtree(t, usp);
         TopoNode.FunctionNode gpu = null;
         for (TopoNode.FunctionNode f : below) {
-            if (f.function().vendorId() != vendor) return Optional.empty();
+            if (!Vendor.same(f.function(), usp.function())) return Optional.empty();
             if (gpu == null && DeviceKind.of(t, f).isGpu()) gpu = f;
         }
         return Optional.ofNullable(gpu);

@@ -199,7 +199,7 @@ public final class MoveAdvisor {
         if (k == DeviceKind.INTEGRATED_GPU || k == DeviceKind.INTEGRATED_ACCELERATOR) {
             return node.bdf() + " is built into the processor (" + k.noun() + ")";
         }
-        if (ownSwitch.isEmpty() && (Hardware.isChipset(f) || k == DeviceKind.CHIPSET || k == DeviceKind.HOST_BRIDGE)) {
+        if (ownSwitch.isEmpty() && (DeviceKind.isChipset(f) || k == DeviceKind.CHIPSET || k == DeviceKind.HOST_BRIDGE)) {
             return node.bdf() + " is a function of the chipset itself";
         }
         if (Hardware.isTunnelPort(f)) return node.bdf() + " is part of the Thunderbolt/USB4 controller";
@@ -319,10 +319,10 @@ public final class MoveAdvisor {
                             && cardLink.device() == card ? "at least " : "") + cardCap.display()) + ")";
                 }
             }
-            boolean chipset = Hardware.isChipset(pf);
+            boolean chipset = DeviceKind.isChipset(pf);
             Bdf chipsetAt = chipset ? pf.bdf() : null;
             for (TopoNode.FunctionNode a : Hardware.ancestors(t, p)) {
-                if (Hardware.isChipset(a.function())) {
+                if (DeviceKind.isChipset(a.function())) {
                     chipset = true;
                     if (chipsetAt == null) chipsetAt = a.bdf();
                 }
@@ -408,7 +408,7 @@ public final class MoveAdvisor {
         Optional<TopoNode.FunctionNode> inCard = Hardware.cardBehindOwnSwitch(t, occupant);
         TopoNode.FunctionNode o = inCard.orElse(occupant);
         PciFunction of = o.function();
-        if (DeviceKind.isMobile(of) || Hardware.isChipset(of) || Hardware.isTunnelPort(of)) return false;
+        if (DeviceKind.isMobile(of) || DeviceKind.isChipset(of) || Hardware.isTunnelPort(of)) return false;
         if (inCard.isEmpty() && occupant.role() == TopoNode.Role.SWITCH_UPSTREAM) return false; // the board's own switch
         DeviceKind ok = DeviceKind.of(t, o);
         DeviceKind ck = DeviceKind.of(t, card);

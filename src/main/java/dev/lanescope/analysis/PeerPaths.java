@@ -163,7 +163,7 @@ public final class PeerPaths {
         boolean chipset = false;
         Set<TopoNode.FunctionNode> seen = new LinkedHashSet<>(r.between());
         for (TopoNode.FunctionNode n : seen) {
-            if (Hardware.isChipset(n.function())) chipset = true;
+            if (DeviceKind.isChipset(n.function())) chipset = true;
         }
         acs.sort(null);
         boolean gpuA = isGpu(t, a);
@@ -195,7 +195,7 @@ public final class PeerPaths {
                 level = "NCCL_P2P_LEVEL=" + r.pathClass();
                 ex.append(" NCCL's default P2P level (").append(defWhy).append(") does not cover ")
                         .append(r.pathClass()).append(": set ").append(level).append(" for direct P2P.");
-                boolean amdGpus = a.function().vendorId() == 0x1002 || b.function().vendorId() == 0x1002;
+                boolean amdGpus = isAmd(a.function()) || isAmd(b.function());
                 if (amdGpus && Hardware.isIntelHost(t)) {
                     ex.append(" On an Intel host RCCL 2.27.7 also needed a patch so the user's level is not"
                             + " overridden by the platform default; confirm 'via P2P/IPC' in its log.");

@@ -472,7 +472,7 @@ public final class TopologyLayouts {
     static String signature(TopoNode parent, TopoNode.FunctionNode f) {
         PciFunction fn = f.function();
         if (parent instanceof TopoNode.RootComplex && !DeviceKind.of(fn).isDisplayOrAccelerator() && !fn.isNetwork()
-                && (fn.classCode() >> 8) != 0x01) {
+                && DeviceKind.of(fn) != DeviceKind.NVME && DeviceKind.of(fn) != DeviceKind.STORAGE) {
             return CHIPSET;
         }
         return fn.classHex() + "|" + f.role() + "|" + fn.shortName();

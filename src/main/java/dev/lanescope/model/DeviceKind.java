@@ -111,6 +111,19 @@ public enum DeviceKind {
         return f != null && f.vendorDeviceName() != null && THUNDERBOLT_NAME.matcher(f.vendorDeviceName()).find();
     }
 
+    private static final Pattern CHIPSET_NAME = Pattern.compile(
+            "(?i)\\b(pch|chipset|promontory|sunrise point|union point|cannon point|lewisburg|wellsburg)\\b");
+
+    /**
+     * A function of the chipset (an Intel PCH, an AMD chipset), wherever it sits: by name, or AMD's 1022:43xx
+     * chipset ports. A card behind such a port shares the chipset's uplink.
+     */
+    public static boolean isChipset(PciFunction f) {
+        if (f == null) return false;
+        if (Vendor.of(f) == Vendor.AMD && (f.deviceId() & 0xff00) == 0x4300) return true;
+        return f.vendorDeviceName() != null && CHIPSET_NAME.matcher(f.vendorDeviceName()).find();
+    }
+
     /** The highest "NN GbE / Gb / Gigabit" in a NIC's name ("10Gb/25Gb" is 25), 1 for "Gigabit", -1 when none. */
     private static final Pattern NIC_SPEED = Pattern.compile("(?i)\\b(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:gbe|gb/s|gbps|gb\\b|g\\b|gigabit)");
 

@@ -53,6 +53,11 @@ public enum Vendor {
         return OTHER;
     }
 
+    /** Both functions print the same vendor id (false when either id was not printed). */
+    public static boolean same(PciFunction a, PciFunction b) {
+        return a.vendorId() >= 0 && a.vendorId() == b.vendorId();
+    }
+
     /** AMD as either id: a CPU, chipset or host bridge (1022) or a GPU (1002). */
     public boolean isAmd() {
         return this == AMD || this == AMD_GPU;
