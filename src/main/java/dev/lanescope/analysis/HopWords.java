@@ -87,15 +87,17 @@ final class HopWords {
 
     /** The verdict's advice, except that a part soldered to the board is never told a slot change may help. */
     private static String advice(HopFacts f, HopRules.Decision d) {
-        if (d.verdict() == LinkVerdict.WIRED_NARROW && (soldered(f) || f.widthLow() && f.onSlotlessPortWithoutErrors())) {
-            return SOLDERED_NARROW;
+        if (d.verdict() == LinkVerdict.WIRED_NARROW && soldered(f)) return SOLDERED_NARROW;
+        if (d.verdict() == LinkVerdict.WIRED_NARROW && f.widthLow() && f.onSlotlessPortWithoutErrors()) {
+            return "The board wires this soldered device with fewer lanes than both ends advertise: that is the"
+                    + " board's design, not a fault, and nothing on it is loose.";
         }
         return d.verdict().advice();
     }
 
     /** What a narrow link to a soldered (mobile) part means: the board's design, nothing to move. */
     public static final String SOLDERED_NARROW = "The board wires this soldered part with fewer lanes than it can"
-            + " use: that is the board's design, not a fault, and no slot change applies.";
+            + " use: that is the laptop's design, not a fault, and no slot change applies.";
 
     /** The hop leads straight to a part soldered to the board (a laptop's mobile GPU). */
     static boolean soldered(HopFacts f) {

@@ -88,8 +88,8 @@ public final class MoveAdvisor {
                     ? "Under load the link reached its full speed (" + climbed.source() + "): the idle reading was"
                     + " power management, not a fault."
                     : unreadable
-                    ? "The link's current speed cannot be read from this capture, so whether it idles low is not known;"
-                    + " capture again with root (sudo lspci -vv) or read its sysfs current_link_speed."
+                    ? "The link's current speed is not in this capture, so whether it idles low is not known;"
+                    + " `sudo lspci -vv` (or the port's sysfs current_link_speed) shows it."
                     : "The link read at full speed in this capture: no idle downshift to explain away.";
         }
 
