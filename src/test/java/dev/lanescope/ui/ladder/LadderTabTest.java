@@ -90,7 +90,8 @@ class LadderTabTest {
         // the write-up's measured figures as evidence files: copies, sendrecv table, RCCL log
         robot.interact(() -> vm.addEvidence(List.of(EVIDENCE.resolve("p2p_bw-x99.jsonl"),
                 EVIDENCE.resolve("sendrecv_perf-patched.txt"), EVIDENCE.resolve("rccl-patched.log"))));
-        waitFor(() -> has(robot.lookup("#rung-6").queryAs(TitledPane.class), "pass"));
+        // while the evidence is read the rungs are rebuilt: a moment without a rung-6 is "not yet", not a failure
+        waitFor(() -> robot.lookup("#rung-6").tryQueryAs(TitledPane.class).map(p -> has(p, "pass")).orElse(false));
         assertThat(has(robot.lookup("#rung-7").queryAs(TitledPane.class), "pass")).isTrue();
         assertThat(robot.lookup("#rung-6").queryAs(TitledPane.class).getText()).isEqualTo("6  Copy engines: passed");
         // the lower rungs do not move: measured speed never proves the BAR placement
