@@ -13,8 +13,9 @@ public final class Analyzer {
     }
 
     public static Report analyze(Topology topology, UnderLoad evidence) {
-        return new Report(LinkVerdicts.all(topology, evidence), PathCeilings.all(topology),
-                AtomicsChain.all(topology), PeerPaths.all(topology), accelerators(topology));
+        return new Report(LinkVerdicts.all(topology, evidence), PathCeilings.all(topology, evidence),
+                AtomicsChain.all(topology), PeerPaths.all(topology), accelerators(topology),
+                new Answers(topology, evidence));
     }
 
     /**

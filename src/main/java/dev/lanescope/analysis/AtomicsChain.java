@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.lanescope.model.Atomics;
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.Vendor;
 import dev.lanescope.model.Topology;
 
 /**
@@ -57,7 +59,6 @@ public final class AtomicsChain {
         }
     }
 
-    static final int VENDOR_ATI = 0x1002;
 
     /**
      * The kernel's test for one bridge on the walk: switch ports must route, the root port must complete 32- and
@@ -80,7 +81,10 @@ public final class AtomicsChain {
         Atomics a = f.express().atomics();
         String missing = null;
         boolean unknown = false;
-        if (type == PortType.ROOT_PORT) {
+        if (f.express().lacksDevCap2()) {
+            // an Express v1 port has no DevCap2: the kernel reads zero there, no routing and no completer
+            missing = "no DevCap2 register (Express v1)";
+        } else if (type == PortType.ROOT_PORT) {
             if (Boolean.FALSE.equals(a.completer32()) && Boolean.FALSE.equals(a.completer64())) {
                 missing = "AtomicOpsCap 32bit- 64bit-";
             } else if (Boolean.FALSE.equals(a.completer32())) {
@@ -120,10 +124,8 @@ public final class AtomicsChain {
 
     /** An AMD (ATI) GPU or accelerator: by vendor id, by lspci's vendor name when ids were not printed, or amdgpu. */
     static boolean isAmdGpu(PciFunction f) {
-        if (!f.isGpuOrAccelerator()) return false;
-        String n = f.vendorDeviceName() == null ? "" : f.vendorDeviceName();
-        boolean amd = f.vendorId() == VENDOR_ATI || n.startsWith("Advanced Micro Devices, Inc. [AMD/ATI]")
-                || n.startsWith("ATI Technologies") || f.modules().contains("amdgpu");
+        if (!DeviceKind.of(f).isDisplayOrAccelerator()) return false;
+        boolean amd = Vendor.of(f) == Vendor.AMD_GPU || f.modules().contains("amdgpu");
         return amd && !boundToAnotherDriver(f);
     }
 
@@ -145,7 +147,7 @@ public final class AtomicsChain {
         for (TopoNode.FunctionNode a : Hardware.ancestors(topology, node)) {
             if (a.role() != TopoNode.Role.ROOT_PORT) continue;
             String name = a.function().vendorDeviceName();
-            boolean amd = a.function().vendorId() == Hardware.VENDOR_AMD
+            boolean amd = Vendor.of(a.function()) == Vendor.AMD
                     || name != null && name.startsWith("Advanced Micro Devices");
             return amd && name != null && name.toLowerCase(Locale.ROOT).contains("internal pcie gpp bridge");
         }

@@ -3,6 +3,7 @@ package dev.lanescope.analysis;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
@@ -90,7 +91,7 @@ final class AtomicsText {
         List<String> m2 = new ArrayList<>();
         for (TopoNode.FunctionNode p : t.functions()) {
             if (p.role() != TopoNode.Role.ROOT_PORT || own.contains(p) || Hardware.isTunnelPort(p.function())
-                    || Hardware.isChipset(p.function())
+                    || DeviceKind.isChipset(p.function())
                     || AtomicsChain.port(p).status() != AtomicsChain.PortStatus.ROUTES) {
                 continue;
             }
@@ -115,7 +116,7 @@ final class AtomicsText {
             out.add("An M.2 socket on a root port that completes them (the NVMe drive " + m2.get(0) + ") takes an"
                     + " M.2 to PCIe x4 riser for the card.");
         }
-        if (Hardware.isChipset(at) && Hardware.isAmdHost(t)) {
+        if (DeviceKind.isChipset(at) && Hardware.isAmdHost(t)) {
             out.add("On AMD desktop boards the chipset's ports do not route AtomicOps; the slots wired to the"
                     + " processor do.");
         }

@@ -3,7 +3,7 @@ package dev.lanescope.analysis;
 import dev.lanescope.model.Bdf;
 
 /**
- * Can this function do PCIe AtomicOps to the CPU (DOMAIN.md §4), and does its driver need them?
+ * Can this function do PCIe AtomicOps to the CPU (docs/RULES.md §4), and does its driver need them?
  *
  * @param endpoint   the requester
  * @param status     the answer

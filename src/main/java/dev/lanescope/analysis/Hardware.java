@@ -6,7 +6,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 import dev.lanescope.model.BusRange;
 import dev.lanescope.model.DeviceKind;
@@ -14,7 +13,9 @@ import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
+import dev.lanescope.model.Vendor;
 import dev.lanescope.model.Topology;
 
 /** Recognition by name and shape shared by the rules: tunnels, chipsets, a card's own switch, host vendor. */
@@ -23,15 +24,26 @@ final class Hardware {
     private Hardware() {
     }
 
-    static final int VENDOR_AMD = 0x1022;
-    static final int VENDOR_INTEL = 0x8086;
-
-    private static final Pattern CHIPSET = Pattern.compile(
-            "(?i)\\b(pch|chipset|promontory|sunrise point|union point|cannon point|lewisburg|wellsburg)\\b");
 
     /** A Thunderbolt/USB4 controller, dock switch or tunnelling root port, recognised by name. */
     static boolean isTunnelPort(PciFunction f) {
         return DeviceKind.isThunderbolt(f);
+    }
+
+    /**
+     * The hop from {@code port} to {@code dev} is the tunnel itself (docs/RULES.md §2): a Thunderbolt/USB4 router's
+     * port whose link leaves the package, which its registers say by {@code SltCap: HotPlug+}, or whose device is
+     * another router's upstream port. A router's port with {@code HotPlug-} (inside an eGPU enclosure or a dock, to
+     * the GPU, USB or NIC there) is copper and gets the ordinary verdicts; so is the link to the controller's own
+     * functions (NHI, USB). Where the capture shows no slot capability, the router's name alone decides.
+     */
+    static boolean isTunnelHop(PciFunction port, PciFunction dev) {
+        if (!isTunnelPort(port)) return false;
+        if (isTunnelPort(dev) && !dev.isBridge()) return false; // the controller's own NHI or USB controller
+        Boolean hotPlug = port.express() == null ? null : port.express().hotPlug();
+        if (hotPlug == null) return true;
+        boolean routerBelow = isTunnelPort(dev) && dev.portType() == PortType.UPSTREAM_PORT;
+        return hotPlug || routerBelow;
     }
 
     /** A bridge window this wide is a hot-plug reservation (firmware reserves dozens of buses for a Thunderbolt port). */
@@ -133,7 +145,6 @@ final class Hardware {
         return Optional.ofNullable(found);
     }
 
-    /** An Intel PCH or AMD chipset function: by name, or AMD 1022:43xx. */
     /**
      * Whether the capture read this function's registers (its -vv record, a hex dump, or sysfs): a function known only
      * from a tree or a plain listing has no capability list in the capture, so "no PCI Express capability" is unknown
@@ -150,12 +161,6 @@ final class Hardware {
         return false;
     }
 
-    static boolean isChipset(PciFunction f) {
-        if (f == null) return false;
-        if (f.vendorId() == VENDOR_AMD && (f.deviceId() & 0xff00) == 0x4300) return true;
-        String n = f.vendorDeviceName();
-        return n != null && CHIPSET.matcher(n).find();
-    }
 
     static String name(PciFunction f) {
         String n = f.vendorDeviceName();
@@ -220,13 +225,12 @@ final class Hardware {
      */
     static Optional<TopoNode.FunctionNode> gpuBehindOwnSwitch(Topology t, TopoNode.FunctionNode usp) {
         if (usp.role() != TopoNode.Role.SWITCH_UPSTREAM) return Optional.empty();
-        int vendor = usp.function().vendorId();
-        if (vendor < 0) return Optional.empty();
+        if (Vendor.of(usp.function()) == Vendor.UNKNOWN) return Optional.empty();
         List<TopoNode.FunctionNode> below = subtree(t, usp);
         TopoNode.FunctionNode gpu = null;
         for (TopoNode.FunctionNode f : below) {
-            if (f.function().vendorId() != vendor) return Optional.empty();
-            if (gpu == null && f.function().isGpuOrAccelerator()) gpu = f;
+            if (!Vendor.same(f.function(), usp.function())) return Optional.empty();
+            if (gpu == null && DeviceKind.of(t, f).isGpu()) gpu = f;
         }
         return Optional.ofNullable(gpu);
     }
@@ -258,49 +262,39 @@ final class Hardware {
     /** The GPU/accelerator this hop leads to, directly or through the card's own switch; empty otherwise. */
     static Optional<TopoNode.FunctionNode> gpuLedTo(Topology t, Link link) {
         if (link.device() == null) return Optional.empty();
-        if (link.device().isGpuOrAccelerator()) return t.node(link.device().bdf());
-        return t.node(link.device().bdf()).flatMap(n -> gpuBehindOwnSwitch(t, n));
+        Optional<TopoNode.FunctionNode> dev = t.node(link.device().bdf());
+        if (dev.isPresent() && DeviceKind.of(t, dev.get()).isGpu()) return dev;
+        return dev.flatMap(n -> gpuBehindOwnSwitch(t, n));
     }
 
     /** True when the host is AMD: a host bridge or root port of vendor 1022, or named AMD. */
     static boolean isAmdHost(Topology t) {
-        return hostVendor(t, VENDOR_AMD, "advanced micro devices");
+        return hostVendor(t, v -> v.isAmd());
     }
 
     static boolean isIntelHost(Topology t) {
-        return hostVendor(t, VENDOR_INTEL, "intel corporation");
+        return hostVendor(t, v -> v == Vendor.INTEL);
     }
 
     /**
      * The CPU vendor, read from the functions on the root buses (host bridges, root ports): by vendor id, or by the
      * name when the capture has none (a {@code -tv} tree prints names without ids).
      */
-    private static boolean hostVendor(Topology t, int vendorId, String namePrefix) {
+    private static boolean hostVendor(Topology t, java.util.function.Predicate<Vendor> is) {
         for (TopoNode.RootComplex rc : t.rootComplexes()) {
             PciFunction hb = rc.hostBridge();
-            if (hb != null && (hb.vendorId() == vendorId || nameStarts(hb, namePrefix))) return true;
+            if (hb != null && is.test(Vendor.of(hb))) return true;
         }
         for (TopoNode.FunctionNode f : t.functions()) {
             boolean onRootBus = t.parent(f).map(p -> p instanceof TopoNode.RootComplex).orElse(false);
             boolean rootish = f.role() == TopoNode.Role.ROOT_PORT || f.role() == TopoNode.Role.HOST_BRIDGE || onRootBus;
-            if (rootish && (f.function().vendorId() == vendorId || nameStarts(f.function(), namePrefix))) return true;
+            if (rootish && is.test(Vendor.of(f.function()))) return true;
         }
         return false;
     }
 
-    private static boolean nameStarts(PciFunction f, String s) {
-        return f.vendorDeviceName() != null && f.vendorDeviceName().toLowerCase(Locale.ROOT).startsWith(s);
-    }
 
-    private static boolean nameHas(PciFunction f, String s) {
-        return f.vendorDeviceName() != null && f.vendorDeviceName().toLowerCase(Locale.ROOT).contains(s);
-    }
 
-    /** A function's own capable state: LnkCap (speed refined by LnkCap2), else sysfs max. */
-    static LinkState ownCapable(PciFunction f) {
-        if (f.express() != null && f.express().capable() != null) return f.express().capable();
-        return f.sysfsLink() == null ? null : f.sysfsLink().max();
-    }
 
 
     static boolean known(LinkState s) {

@@ -7,6 +7,7 @@ import dev.lanescope.model.Express;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 
@@ -75,10 +76,7 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
         }
         Optional<TopoNode.FunctionNode> gpu = Hardware.gpuLedTo(topology, link);
         Unknown unknown = unknownCause(link);
-        // the controller's own functions (NHI, its USB controller) sit on an internal link, not in the tunnel;
-        // a bridge below (a dock's switch or controller) is across the tunnel
-        boolean controllerInternal = Hardware.isTunnelPort(dev) && !dev.isBridge();
-        boolean tunnel = Hardware.isTunnelPort(port) && !controllerInternal;
+        boolean tunnel = Hardware.isTunnelHop(port, dev);
         if (unknown == null && link.trained() != null && link.trained().width() == 0) unknown = Unknown.PORT_READS_DOWN;
         Optional<TopoNode.FunctionNode> card = topology.node(port.bdf()).flatMap(n -> Hardware.insideCard(topology, n))
                 .flatMap(usp -> Hardware.cardBehindOwnSwitch(topology, usp));
@@ -134,6 +132,7 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
     public boolean widthLow() {
         return judgeable && link.trained().width() < link.capable().width();
     }
+
 
     /** Trained slower than both ends can do. */
     public boolean speedLow() {
@@ -197,7 +196,7 @@ public record HopFacts(Link link, Optional<TopoNode.FunctionNode> gpu, Unknown u
     public boolean portWithoutSlot() {
         Express e = link.port().express();
         return e != null && e.portType() != null && e.portType().isDownstreamFacing() && !e.slotImplemented()
-                && !Boolean.TRUE.equals(e.hotPlug());
+                && !Boolean.TRUE.equals(e.hotPlug()) && link.port().physicalSlot() == null;
     }
 
     /** Trained narrower on a port without a slot and with no error evidence: wired narrow by the board. */

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * Why a hop got its verdict, in one read (DOMAIN.md §2): one named rule per verdict over the hop's facts
+ * Why a hop got its verdict, in one read (docs/RULES.md §2): one named rule per verdict over the hop's facts
  * ({@link HopFacts}), and the precedence that picks the hop's verdict when several hold; the others become its
  * secondary findings. Judged from register codes only, never from lspci's {@code (downgraded)} text. The words
  * people read are rendered apart, in {@link HopWords}.
@@ -56,11 +56,6 @@ public final class HopRules {
         }
         if (holds.isEmpty()) return new Decision(LinkVerdict.OK, List.of());
         return new Decision(holds.get(0), holds.subList(1, holds.size()));
-    }
-
-    /** The higher of two verdicts by precedence (for "the worst hop on a card's path"). */
-    public static int precedence(LinkVerdict v) {
-        return ORDER.indexOf(v);
     }
 
     /** The registers are hidden or undecodable, or the two ends contradict each other. */

@@ -45,7 +45,11 @@ final class HopWords {
                     + " link inside the card (behind its own switch), not this one; read " + port.bdf()
                     + " (its current_link_speed) under load instead");
         }
-        if (f.widthLow()) {
+        if (f.narrowOnBoard()) {
+            notes.add("trained x" + trained.width() + " where both ends advertise x" + capable.width() + "; the port "
+                    + port.bdf() + " has no slot (Slot-), so the device is soldered to the board and its lanes are the"
+                    + " board's wiring (no AER errors logged), not lost lanes");
+        } else if (f.widthLow()) {
             notes.add("trained x" + trained.width() + " where both ends can do x" + capable.width()
                     + "; registers cannot tell lost lanes from a socket that wires only x" + trained.width()
                     + " while its port advertises more (seen on a laptop's M.2 socket): if this is an M.2"
@@ -70,10 +74,6 @@ final class HopWords {
             notes.add("the two ends disagree: the port reads " + port.express().lnkSta().display()
                     + ", the device reads " + link.deviceTrained().display()
                     + " (captured while retraining, or a broken register); the port is authoritative");
-        }
-        if (f.narrowOnBoard()) {
-            notes.add(port.bdf() + " has no slot (Slot-): the part is on the board, and with no error on the link the"
-                    + " narrower width is the board's wiring");
         }
         String errors = f.errors().words(d.verdict() != LinkVerdict.OK);
         if (!errors.isEmpty()) notes.add(errors + (d.verdict().isFault() && f.erroring() ? ": a fault, not a reading to doubt" : ""));

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The verdict on one hop (DOMAIN.md §2) and its whole vocabulary: the words people read, the colour token, the
+ * The verdict on one hop (docs/RULES.md §2) and its whole vocabulary: the words people read, the colour token, the
  * legend row, the advice sentence, whether it is a fault, and the order tables put it in. Every view, command and
  * export takes these from here. Which verdict a hop gets is decided in {@link HopRules}.
  */

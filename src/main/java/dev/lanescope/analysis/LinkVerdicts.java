@@ -3,9 +3,9 @@ package dev.lanescope.analysis;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.lanescope.model.Express;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.model.OwnLink;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
@@ -38,18 +38,16 @@ public final class LinkVerdicts {
 
     /** The hop facts of a port with nothing below it (device null). */
     static Link emptyPortLink(PciFunction port) {
-        Express e = port.express();
-        LinkState cap = Hardware.ownCapable(port);
-        LinkState sta = null;
-        Link.Source src = Link.Source.NONE;
-        if (e != null && e.lnkSta() != null) {
-            sta = e.lnkSta();
+        LinkState cap = OwnLink.capable(port);
+        LinkState sta = OwnLink.trained(port);
+        Link.Source src = sta == null ? Link.Source.NONE
+                : "LnkSta".equals(OwnLink.trainedSource(port)) ? Link.Source.PORT_REGISTERS : Link.Source.SYSFS;
+        if (sta == null && OwnLink.lnkStaAsPrinted(port) != null) {
+            sta = OwnLink.lnkStaAsPrinted(port);
             src = Link.Source.PORT_REGISTERS;
-        } else if (port.sysfsLink() != null && port.sysfsLink().current() != null) {
-            sta = port.sysfsLink().current();
-            src = Link.Source.SYSFS;
         }
-        return new Link(port, null, cap, null, cap, sta, e == null ? null : e.targetSpeed(), src, null);
+        return new Link(port, null, cap, null, cap, sta,
+                port.express() == null ? null : port.express().targetSpeed(), src, null);
     }
 
     public static HopVerdict classify(Topology topology, Link link) {

@@ -7,7 +7,7 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.model.LinkState;
 
 /**
- * "Would moving it help?" (DOMAIN.md §6).
+ * "Would moving it help?" (docs/RULES.md §6).
  *
  * @param answer         the plain sentence, first
  * @param helps          true when some candidate port predicts more than the card gets now, false when none does or

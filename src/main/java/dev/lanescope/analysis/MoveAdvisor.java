@@ -1,7 +1,6 @@
 package dev.lanescope.analysis;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -11,11 +10,12 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.model.OwnLink;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 
-/** "Would moving it help?" by DOMAIN.md §6 and seed 000 §1.5. */
+/** "Would moving it help?" by docs/RULES.md §6. */
 public final class MoveAdvisor {
 
     private MoveAdvisor() {
@@ -30,7 +30,7 @@ public final class MoveAdvisor {
                 .orElseThrow(() -> new IllegalArgumentException("no function " + device + " in this capture"));
         PciFunction card = node.function();
         Link cardLink = Hardware.cardLink(t, node);
-        PathCeiling now = PathCeilings.of(t, node);
+        PathCeiling now = PathCeilings.of(t, node, evidence);
         List<String> notes = new ArrayList<>();
         if (cardLink == null) {
             boolean passedThrough = PathCeilings.isRootBusEndpointWithLink(t, node);
@@ -41,9 +41,11 @@ public final class MoveAdvisor {
                     + " link gives " + now.sentence() + "; a probe under load is the proof of what it reaches."
                     : "Cannot say: no PCIe link is visible above " + device
                     + " (a virtual machine, or an integrated device), so there is no slot to compare.", null,
-                    Hardware.ownCapable(card), now, -1, null, null, List.of(), notes);
+                    OwnLink.capable(card), now, -1, null, null, List.of(), notes);
         }
-        LinkState cardCap = cardLink.deviceCap();
+        // what the card could do in a better slot: its own capability (LnkCap2's top speed where printed), never the
+        // LnkCap an NVIDIA GPU lowers to its present partner's (docs/RULES.md §6)
+        LinkState cardCap = cardLink.device() == null ? null : OwnLink.ownCapability(cardLink.device());
         Optional<TopoNode.FunctionNode> ownSwitch = Hardware.ownSwitchAbove(t, node);
         // the card's internal hops travel with it
         long internalMbps = Long.MAX_VALUE;
@@ -53,15 +55,20 @@ public final class MoveAdvisor {
         }
 
         // 2. trained below capable on the current path: the slot is not the problem
+        // the worst hop by the one severity order every view uses (a known fault before an unreadable hop)
         HopVerdict worst = null;
         boolean idleSeen = false;
+        boolean unreadable = false;
+        UnderLoad.Observation climbed = null;
         for (Link l : t.linksUpward(node)) {
             HopVerdict v = LinkVerdicts.classify(t, l, evidence);
             if (v.verdict() == LinkVerdict.IDLE_DOWNSHIFT || v.secondary().contains(LinkVerdict.IDLE_DOWNSHIFT)) {
                 idleSeen = true;
             }
+            if (v.verdict() == LinkVerdict.UNKNOWN) unreadable = true;
+            if (v.facts() != null && v.facts().load() != null && v.facts().climbedUnderLoad()) climbed = v.facts().load();
             if (isTrainingProblem(v.verdict())
-                    && (worst == null || HopRules.precedence(v.verdict()) < HopRules.precedence(worst.verdict()))) {
+                    && (worst == null || v.verdict().severityRank() < worst.verdict().severityRank())) {
                 worst = v;
             }
             if (v.verdict() == LinkVerdict.TUNNELLED) {
@@ -71,15 +78,21 @@ public final class MoveAdvisor {
             }
         }
         String idleMeaning = null;
-        if (card.isGpuOrAccelerator()) {
+        if (DeviceKind.of(t, node).isGpu()) {
             idleMeaning = idleSeen
                     ? "An idle GPU drops its link to 2.5 GT/s to save power, so an idle reading says nothing about"
                     + " the link under load. Prove it: sample nvidia-smi pcie.link.gen.current while it works, or run a"
                     + " probe and read " + cardLink.port().bdf() + "'s current_link_speed in the same boot."
+                    : climbed != null
+                    ? "Under load the link reached its full speed (" + climbed.source() + "): the idle reading was"
+                    + " power management, not a fault."
+                    : unreadable
+                    ? "The link's current speed is not in this capture, so whether it idles low is not known;"
+                    + " `sudo lspci -vv` (or the port's sysfs current_link_speed) shows it."
                     : "The link read at full speed in this capture: no idle downshift to explain away.";
         }
 
-        List<MoveCandidate> all = candidates(t, node, card, cardLink, cardCap, internalMbps, ownSwitch);
+        List<MoveCandidate> all = MoveCandidates.of(t, node, card, cardLink, cardCap, internalMbps, ownSwitch);
         MoveCandidate here = all.stream().filter(MoveCandidate::current).findFirst().orElse(null);
         List<MoveCandidate> candidates = all.stream().filter(c -> !c.current()).toList();
         long nowMbps = now.known() ? now.availableMbps() : now.pathCapableMbps();
@@ -172,7 +185,7 @@ public final class MoveAdvisor {
         if (k == DeviceKind.INTEGRATED_GPU || k == DeviceKind.INTEGRATED_ACCELERATOR) {
             return node.bdf() + " is built into the processor (" + k.noun() + ")";
         }
-        if (ownSwitch.isEmpty() && (Hardware.isChipset(f) || k == DeviceKind.CHIPSET || k == DeviceKind.HOST_BRIDGE)) {
+        if (ownSwitch.isEmpty() && (DeviceKind.isChipset(f) || k == DeviceKind.CHIPSET || k == DeviceKind.HOST_BRIDGE)) {
             return node.bdf() + " is a function of the chipset itself";
         }
         if (Hardware.isTunnelPort(f)) return node.bdf() + " is part of the Thunderbolt/USB4 controller";
@@ -224,186 +237,4 @@ public final class MoveAdvisor {
         return (cs.size() == 2 ? "both" : "all") + " x" + w;
     }
 
-    private static List<MoveCandidate> candidates(Topology t, TopoNode.FunctionNode node, PciFunction card,
-                                                  Link cardLink, LinkState cardCap, long internalMbps,
-                                                  Optional<TopoNode.FunctionNode> ownSwitch) {
-        TopoNode.FunctionNode currentPort = t.node(cardLink.port().bdf()).orElseThrow();
-        TopoNode.FunctionNode cardTop = ownSwitch.orElse(t.node(cardLink.device().bdf()).orElse(node));
-        Set<TopoNode.FunctionNode> inCard = new LinkedHashSet<>(Hardware.subtree(t, cardTop));
-        inCard.add(cardTop);
-        // the card's own switch ports travel with it (nearest first, as the atomics walk wants)
-        List<TopoNode.FunctionNode> internalBridges = new ArrayList<>();
-        for (TopoNode.FunctionNode a : Hardware.ancestors(t, node)) {
-            if (a.equals(currentPort)) break;
-            internalBridges.add(a);
-        }
-        List<TopoNode.FunctionNode> otherGpus = new ArrayList<>();
-        // the same peers the peer analysis uses: GPUs below a PCIe link (an iGPU on the root bus is nobody's peer)
-        for (TopoNode.FunctionNode f : PeerPaths.peers(t)) {
-            if (f.function().isGpuOrAccelerator() && !inCard.contains(f) && !f.equals(node)) otherGpus.add(f);
-        }
-        List<MoveCandidate> out = new ArrayList<>();
-        TopoNode.RootComplex rcNow = t.rootOf(currentPort);
-        for (TopoNode.FunctionNode p : t.functions()) {
-            if (!p.role().isDownstreamFacing() || inCard.contains(p)) continue;
-            boolean current = p.equals(currentPort);
-            List<TopoNode> kids = t.children(p);
-            boolean empty = kids.isEmpty();
-            PciFunction pf = p.function();
-            TopoNode.FunctionNode occupantNode = kids.stream().filter(k -> k instanceof TopoNode.FunctionNode)
-                    .map(k -> (TopoNode.FunctionNode) k).findFirst().orElse(null);
-            if (!current && !isPlaceFor(t, node, p, occupantNode)) continue;
-            LinkState portCap = Hardware.ownCapable(pf);
-            LinkState hop = LinkState.min(portCap, cardCap);
-            long hopMbps = Hardware.known(hop) ? hop.mbps() : -1;
-            long aboveMbps = Long.MAX_VALUE;
-            Link aboveLimit = null;
-            boolean aboveUnknown = false;
-            for (Link l : t.linksUpward(p)) {
-                if (l.capable() == null || !l.capable().isKnown()) {
-                    aboveUnknown = true;
-                    continue;
-                }
-                if (l.capable().mbps() < aboveMbps) {
-                    aboveMbps = l.capable().mbps();
-                    aboveLimit = l;
-                }
-            }
-            long predicted;
-            String limitedBy;
-            if (hopMbps < 0 || aboveUnknown) {
-                predicted = -1;
-                limitedBy = "unknown (" + (hopMbps < 0 ? "the port's or the card's LnkCap" : "a link above the port")
-                        + " was not captured)";
-            } else {
-                predicted = Math.min(hopMbps, Math.min(aboveMbps, internalMbps));
-                if (aboveLimit != null && aboveMbps < hopMbps && aboveMbps <= internalMbps) {
-                    limitedBy = "the uplink " + aboveLimit.port().bdf() + " -> " + aboveLimit.device().bdf() + " ("
-                            + aboveLimit.capable().display() + ")";
-                } else if (internalMbps < hopMbps) {
-                    limitedBy = "the card's internal link";
-                } else if (portCap == null) {
-                    limitedBy = "the card (" + (cardCap == null ? "?" : cardCap.display()) + ") at most: the port's own"
-                            + " capability is not in this capture, so this is an upper bound";
-                } else if (cardCap != null && portCap.mbps() < cardCap.mbps()) {
-                    limitedBy = "the port (" + portCap.display() + ")";
-                } else {
-                    limitedBy = "the card (" + (cardCap == null ? "?" : cardCap.display()) + ")";
-                }
-            }
-            boolean chipset = Hardware.isChipset(pf);
-            Bdf chipsetAt = chipset ? pf.bdf() : null;
-            for (TopoNode.FunctionNode a : Hardware.ancestors(t, p)) {
-                if (Hardware.isChipset(a.function())) {
-                    chipset = true;
-                    if (chipsetAt == null) chipsetAt = a.bdf();
-                }
-            }
-            List<String> cnotes = new ArrayList<>();
-            if (chipset) {
-                cnotes.add("behind the chipset (" + chipsetAt + "): it shares the chipset uplink with everything"
-                        + " else on the chipset");
-            }
-            if (Hardware.isTunnelPort(pf)) cnotes.add("a Thunderbolt/USB4 tunnel: the figure is not the wire");
-            Bdf occupant = null;
-            String occupantName = null;
-            if (!empty && !current && occupantNode != null) {
-                Optional<TopoNode.FunctionNode> g = Hardware.cardBehindOwnSwitch(t, occupantNode);
-                TopoNode.FunctionNode shown = g.orElse(occupantNode);
-                occupant = shown.bdf();
-                occupantName = Hardware.kind(shown.function()) + " " + Hardware.name(shown.function());
-            }
-            String why = current ? "where it is now" : empty
-                    ? "an empty " + (Hardware.isSlot(pf) ? "slot" : "port")
-                    : "a swap: it holds " + occupantName + " " + occupant + ", which would go to "
-                    + Hardware.portLabel(currentPort) + " (" + currentPort.bdf() + ")"
-                    + (identical(card, occupantNode, t) ? ", an identical card: the machine as a whole gains nothing" : "");
-            why += "; " + placeWords(t, p, current ? null : rcNow);
-            // AtomicOps if the card sat here: its own switch ports, then this port and everything above it
-            AtomicsVerdict atomics = null;
-            if (card.portType() != null && card.portType().isEndpointLike()) {
-                List<TopoNode.FunctionNode> bridges = new ArrayList<>(internalBridges);
-                bridges.add(p);
-                bridges.addAll(Hardware.ancestors(t, p));
-                atomics = AtomicsChain.evaluate(t, node, bridges, current ? "" : " from " + pf.bdf());
-            }
-            List<String> peers = new ArrayList<>();
-            if (card.isGpuOrAccelerator()) {
-                int extra = ownSwitch.isPresent() ? 1 : 0;
-                for (TopoNode.FunctionNode g : otherGpus) {
-                    TopoNode other = g;
-                    // in a swap, the other card moves to this card's current port
-                    if (occupant != null && (g.bdf().equals(occupant) || Hardware.subtree(t, p).contains(g))) {
-                        other = currentPort;
-                        PeerPaths.Route r = PeerPaths.route(t, p, extra, true, other);
-                        peers.add(r.pathClass() + " to " + g.bdf() + " (after the swap)");
-                        continue;
-                    }
-                    PeerPaths.Route r = PeerPaths.route(t, p, extra, true, other);
-                    peers.add(r.pathClass() + " to " + g.bdf());
-                }
-            }
-            out.add(new MoveCandidate(pf.bdf(), Hardware.portLabel(p), current, why,
-                    !current && identical(card, occupantNode, t), occupant, occupantName, chipset,
-                    portCap, hop, predicted, limitedBy, atomics, peers, cnotes));
-        }
-        out.sort(Comparator.comparingLong(MoveCandidate::predictedMbps).reversed()
-                .thenComparing(c -> !c.current())
-                .thenComparing(MoveCandidate::port));
-        return out;
-    }
-
-    /**
-     * Whether a user can plug the card into port {@code p} (DOMAIN.md §6.3): not a port of a Thunderbolt/USB4 router or
-     * inside an enclosure or dock, not a port inside another card's own switch, and, when occupied, only a swap with
-     * another removable card that takes the same kind of socket (never a soldered or mobile part, a chipset or CPU
-     * function, a Thunderbolt controller, or an M.2 drive or Wi-Fi module when the card is not one).
-     */
-    private static boolean isPlaceFor(Topology t, TopoNode.FunctionNode card, TopoNode.FunctionNode p,
-                                      TopoNode.FunctionNode occupant) {
-        PciFunction pf = p.function();
-        // a host bridge that prints a Root Port capability (a Xeon's DMI port to the chipset) is no slot
-        if (DeviceKind.of(pf) == DeviceKind.HOST_BRIDGE || Hardware.isThunderboltPort(t, p)) return false;
-        for (TopoNode.FunctionNode a : Hardware.ancestors(t, p)) {
-            if (Hardware.isThunderboltPort(t, a)) return false;
-        }
-        if (Hardware.insideCard(t, p).isPresent()) return false;
-        if (occupant == null) {
-            // with the port type only inferred from a tree, an empty switch port may sit inside a card: offer only
-            // empty root ports, which boards do enumerate for their slots
-            return pf.express() != null || Hardware.isSlot(pf) || p.role() == TopoNode.Role.ROOT_PORT;
-        }
-        if (pf.express() != null && !Hardware.isSlot(pf)) return false; // a port with registers and no slot: soldered down
-        Optional<TopoNode.FunctionNode> inCard = Hardware.cardBehindOwnSwitch(t, occupant);
-        TopoNode.FunctionNode o = inCard.orElse(occupant);
-        PciFunction of = o.function();
-        if (DeviceKind.isMobile(of) || Hardware.isChipset(of) || Hardware.isTunnelPort(of)) return false;
-        if (inCard.isEmpty() && occupant.role() == TopoNode.Role.SWITCH_UPSTREAM) return false; // the board's own switch
-        DeviceKind ok = DeviceKind.of(t, o);
-        DeviceKind ck = DeviceKind.of(t, card);
-        // the same kind of socket: two M.2 drives, two cards; a tree without classes cannot tell (OTHER)
-        if (ok == ck && ok != DeviceKind.OTHER) return true;
-        // storage controllers and NICs are often soldered down (a Mac's NVMe controller, a board's LAN): not offered
-        return switch (ok) {
-            case GPU, ACCELERATOR, DATACENTRE_NIC -> ck != DeviceKind.NVME && ck != DeviceKind.WIRELESS;
-            default -> false;
-        };
-    }
-
-    /** "on root complex 0000:00 (NUMA node 1), the same as now" / "on the chipset's ..." */
-    private static String placeWords(Topology t, TopoNode.FunctionNode p, TopoNode.RootComplex rcNow) {
-        TopoNode.RootComplex rc = t.rootOf(p);
-        int numa = p.function().numaNode();
-        if (numa < 0 && rc.hostBridge() != null) numa = rc.hostBridge().numaNode();
-        String rcName = String.format(java.util.Locale.ROOT, "%04x:%02x", rc.domain(), rc.bus());
-        return "on root complex " + rcName + (numa >= 0 ? " (NUMA node " + numa + ")" : "")
-                + (rcNow == null ? "" : rc.equals(rcNow) ? ", the same as now" : ", not the one it is on now");
-    }
-
-    /** The occupant (or the card behind its own switch) is the same model as the card: a swap only trades places. */
-    private static boolean identical(PciFunction card, TopoNode.FunctionNode occupant, Topology t) {
-        if (occupant == null) return false;
-        PciFunction o = Hardware.cardBehindOwnSwitch(t, occupant).orElse(occupant).function();
-        return card.vendorDeviceName() != null && card.vendorDeviceName().equals(o.vendorDeviceName());
-    }
 }

@@ -6,7 +6,7 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.model.LinkState;
 
 /**
- * One place the card could go (DOMAIN.md §6.3).
+ * One place the card could go (docs/RULES.md §6).
  *
  * @param port          the Root Port or switch Downstream Port
  * @param label         "slot 3", "root port", ...

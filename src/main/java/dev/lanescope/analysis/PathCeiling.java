@@ -8,7 +8,7 @@ import dev.lanescope.model.LinkState;
 
 /**
  * The path ceiling of one function, computed as the kernel's {@code pcie_bandwidth_available()} and
- * {@code pcie_bandwidth_capable()} do (DOMAIN.md §3).
+ * {@code pcie_bandwidth_capable()} do (docs/RULES.md §3).
  *
  * @param device          the function
  * @param known           false when some function's link status on the path is unknown: then no figures are given

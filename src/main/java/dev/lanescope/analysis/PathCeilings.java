@@ -9,7 +9,9 @@ import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Express;
 import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.Link;
+import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.model.OwnLink;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
@@ -22,6 +24,16 @@ public final class PathCeilings {
     }
 
     public static PathCeiling of(Topology topology, TopoNode.FunctionNode endpoint) {
+        return of(topology, endpoint, UnderLoad.none());
+    }
+
+    /**
+     * The ceiling with under-load evidence: a function whose own link was read while the device worked (a probe
+     * receipt, nvidia-smi sampled under load) counts with that reading instead of its idle LnkSta, so "now" is the
+     * figure under load (docs/RULES.md §3).
+     */
+    public static PathCeiling of(Topology topology, TopoNode.FunctionNode endpoint, UnderLoad evidence) {
+        UnderLoad ev = evidence == null ? UnderLoad.none() : evidence;
         PciFunction dev = endpoint.function();
         // the kernel's walk: the device, then every pci_upstream_bridge() up to the root port
         List<TopoNode.FunctionNode> walk = new ArrayList<>();
@@ -30,7 +42,7 @@ public final class PathCeilings {
         List<PathCeiling.Step> steps = new ArrayList<>();
         String unknownAt = null;
         for (TopoNode.FunctionNode n : walk) {
-            PathCeiling.Step s = ownState(n.function());
+            PathCeiling.Step s = underLoad(ownState(n.function()), ev);
             steps.add(s);
             if (s.state() == null && unknownAt == null) {
                 unknownAt = n.bdf() + (n.function().capabilitiesHidden()
@@ -42,8 +54,9 @@ public final class PathCeilings {
                         : " (the lspci printed `Speed unknown`: too old to decode it, and no sysfs captured)");
             }
         }
-        // capable: the device's own LnkCap2/LnkCap speed x LnkCap width (pcie_bandwidth_capable)
-        LinkState cap = Hardware.ownCapable(dev);
+        // capable: the device's own speed x LnkCap width (pcie_bandwidth_capable), by the capture's kernel's rule
+        KernelBandwidthLine kline = kernelLineFor(topology, endpoint);
+        LinkState cap = kernelCapable(topology, dev, kline);
         long capMbps = cap != null && cap.speed().isKnown() ? cap.mbps() : 0;
 
         long pathCapable = Long.MAX_VALUE;
@@ -57,7 +70,6 @@ public final class PathCeilings {
         // no link above it (a device on a root bus, as in a VM): its own link is the whole path it is shown
         if (pathCapable == Long.MAX_VALUE) pathCapable = capMbps > 0 ? capMbps : -1;
 
-        KernelBandwidthLine kline = kernelLineFor(topology, endpoint);
         if (unknownAt != null || dev.express() == null && dev.sysfsLink() == null) {
             String why = unknownAt != null ? unknownAt : dev.bdf() + " (no link facts)";
             String sentence = "Available PCIe bandwidth unknown: the link status of " + why + " is not known; "
@@ -92,25 +104,50 @@ public final class PathCeilings {
                 sentence, kline, mismatch);
     }
 
+    /**
+     * The "capable of" the kernel prints for this device (docs/RULES.md §3): the kernel's own figure when the capture
+     * holds its line for this device; else by the capture's kernel version: before 6.13 the top speed of the LnkCap2
+     * vector, from 6.13 on that vector capped at LnkCap's speed (the rule used when the version is not known).
+     */
+    static LinkState kernelCapable(Topology t, PciFunction dev, KernelBandwidthLine kline) {
+        if (kline != null && dev.bdf().equals(kline.device()) && kline.capable() != null && kline.capable().isKnown()) {
+            return kline.capable();
+        }
+        int[] v = kernelVersion(t);
+        boolean before613 = v != null && (v[0] < 6 || v[0] == 6 && v[1] < 13);
+        return before613 ? OwnLink.ownCapability(dev) : OwnLink.capable(dev);
+    }
+
+    /** Major and minor of the capture's kernel ({@code Linux version 6.8.0-45-generic}, the bundle's kernel file). */
+    private static int[] kernelVersion(Topology t) {
+        String k = t.capture() == null ? null : t.capture().metadata().get("kernel");
+        if (k == null) return null;
+        java.util.regex.Matcher m = KERNEL_VERSION.matcher(k);
+        return m.find() ? new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))} : null;
+    }
+
+    private static final java.util.regex.Pattern KERNEL_VERSION = java.util.regex.Pattern.compile("(\\d{1,3})\\.(\\d{1,3})");
+
     private static String kernelText(LinkState cap) {
         return cap == null ? "Unknown x0" : cap.kernelText();
     }
 
     /** A function's own LnkSta (the kernel reads each function's own), else sysfs current_link_*. */
     static PathCeiling.Step ownState(PciFunction f) {
-        Express e = f.express();
-        LinkState sta = e == null ? null : e.lnkSta();
-        if (sta != null && (sta.speed().isKnown() || sta.width() == 0)) {
-            return new PathCeiling.Step(f.bdf(), sta, "LnkSta");
-        }
-        if (f.sysfsLink() != null && f.sysfsLink().current() != null) {
-            LinkState c = f.sysfsLink().current();
-            if (c.speed().isKnown() || c.width() == 0) return new PathCeiling.Step(f.bdf(), c, "sysfs");
-        }
-        return new PathCeiling.Step(f.bdf(), null, "unknown");
+        return new PathCeiling.Step(f.bdf(), OwnLink.trained(f), OwnLink.trainedSource(f));
     }
 
-    /** The kernel line for the device, else for the card's own upstream port above it (seed 001 prints that one). */
+    /** The step as read under load, when the evidence holds a reading of this function's own link. */
+    private static PathCeiling.Step underLoad(PathCeiling.Step idle, UnderLoad ev) {
+        UnderLoad.Observation o = ev.byFunction().get(idle.bdf());
+        if (o == null || o.maxGeneration() <= 0) return idle;
+        LinkSpeed s = LinkSpeed.ofGeneration(o.maxGeneration());
+        int w = o.maxWidth() > 0 ? o.maxWidth() : idle.state() == null ? -1 : idle.state().width();
+        if (s == null || !s.isKnown() || w <= 0) return idle;
+        return new PathCeiling.Step(idle.bdf(), LinkState.of(s, w), "under load (" + o.source() + ")");
+    }
+
+    /** The kernel line for the device, else for the card's own upstream port above it (the kernel prints it there for a card with its own switch: docs/RULES.md §3). */
     static KernelBandwidthLine kernelLineFor(Topology t, TopoNode.FunctionNode endpoint) {
         List<KernelBandwidthLine> lines = t.capture().kernelLines();
         for (KernelBandwidthLine k : lines) {
@@ -147,10 +184,15 @@ public final class PathCeilings {
 
     /** Every endpoint's ceiling: Endpoints/Legacy Endpoints below a link, and switch upstream ports (as the kernel). */
     public static List<PathCeiling> all(Topology topology) {
+        return all(topology, UnderLoad.none());
+    }
+
+    /** Every endpoint's ceiling, each function's own link read under load where the evidence has it. */
+    public static List<PathCeiling> all(Topology topology, UnderLoad evidence) {
         List<PathCeiling> out = new ArrayList<>();
         for (TopoNode.FunctionNode n : topology.functions()) {
             if (!isCeilingSubject(topology, n)) continue;
-            out.add(of(topology, n));
+            out.add(of(topology, n, evidence));
         }
         return out;
     }
@@ -169,7 +211,7 @@ public final class PathCeilings {
     /**
      * An endpoint directly on a root bus that reports its own link (LnkSta, or sysfs current_link_* when the
      * capabilities are hidden): a card passed through onto a virtual machine's root bus. The kernel's walk starts at
-     * the device, so it has a ceiling (DOMAIN §3). Integrated functions (Root Complex Integrated Endpoints) have no
+     * the device, so it has a ceiling (docs/RULES.md §3). Integrated functions (Root Complex Integrated Endpoints) have no
      * link of their own and are left out.
      */
     static boolean isRootBusEndpointWithLink(Topology t, TopoNode.FunctionNode n) {

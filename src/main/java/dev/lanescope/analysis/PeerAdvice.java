@@ -171,7 +171,7 @@ public final class PeerAdvice {
         }
         if (!acs.isEmpty()) {
             ex.append(" ACS redirects peer traffic up to the root complex at ").append(join(acs))
-                    .append(" (ACSCtl ReqRedir+/CmpltRedir+): P2P is slow or hangs until ACS is disabled on that"
+                    .append(" (ACSCtl ReqRedir+, CmpltRedir+ or EgressCtrl+): P2P is slow or hangs until ACS is disabled on that"
                             + " port (NCCL's troubleshooting guide).");
         }
         if (!bars.isEmpty()) {

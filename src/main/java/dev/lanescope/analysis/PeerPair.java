@@ -5,9 +5,9 @@ import java.util.List;
 import dev.lanescope.model.Bdf;
 
 /**
- * The peer-to-peer path between two GPUs/accelerators/NICs (DOMAIN.md §5).
+ * The peer-to-peer path between two GPUs/accelerators/NICs (docs/RULES.md §5).
  *
- * @param acsRedirectAt  switch ports on the path whose ACSCtl has ReqRedir+ or CmpltRedir+
+ * @param acsRedirectAt  bridges on the path whose ACSCtl sends peer traffic to the root complex (docs/RULES.md §5)
  * @param ncclP2pLevel   what NCCL needs for this pair: {@code default (PXB)} when the default covers it, else the
  *                       setting, e.g. {@code NCCL_P2P_LEVEL=PHB}; for GPU-NIC pairs the GPUDirect RDMA setting
  * @param barsAbove44Bit BARs of either end at or above 2^44, e.g. {@code 0000:03:00.0 BAR 0 at 0x380000000000 (56 TiB)}

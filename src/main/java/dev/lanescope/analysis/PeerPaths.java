@@ -13,6 +13,7 @@ import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
+import dev.lanescope.model.Vendor;
 
 /** Peer path classes between every pair of GPUs/accelerators and NICs, by JGraphT's lowest common ancestor. */
 public final class PeerPaths {
@@ -183,6 +184,25 @@ public final class PeerPaths {
         return -1;
     }
 
+    /**
+     * The bridges between two functions whose ACS sends their peer traffic up to the root complex: the kernel's walk
+     * (docs/RULES.md §5), from each end up to and including their common upstream bridge (or up to the root ports
+     * when they share none), every bridge checked, root ports and switch ports alike, in walk order. The peer list,
+     * its JSON and the ladder's kernel rung all ask here.
+     */
+    public static List<Bdf> acsRedirectsBetween(Topology t, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
+        Optional<TopoNode> lca = t.lowestCommonAncestor(a, b);
+        List<Bdf> out = new ArrayList<>();
+        for (TopoNode.FunctionNode end : List.of(a, b)) {
+            for (TopoNode.FunctionNode up : Hardware.ancestors(t, end)) {
+                PciFunction f = up.function();
+                if (f.acs() != null && f.acs().redirectsPeerTraffic() && !out.contains(f.bdf())) out.add(f.bdf());
+                if (lca.isPresent() && up.equals(lca.get())) break;
+            }
+        }
+        return out;
+    }
+
     static PeerPair pair(Topology t, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
         return of(t, a, b);
     }
@@ -190,14 +210,11 @@ public final class PeerPaths {
     private static PeerPair pair(Capture c, TopoNode.FunctionNode a, TopoNode.FunctionNode b) {
         Topology t = c.t;
         Route r = route(t, a, 0, false, b);
-        List<Bdf> acs = new ArrayList<>();
+        List<Bdf> acs = new ArrayList<>(acsRedirectsBetween(t, a, b));
         boolean chipset = false;
         Set<TopoNode.FunctionNode> seen = new LinkedHashSet<>(r.between());
         for (TopoNode.FunctionNode n : seen) {
-            PciFunction f = n.function();
-            boolean switchPort = n.role() == TopoNode.Role.SWITCH_UPSTREAM || n.role() == TopoNode.Role.SWITCH_DOWNSTREAM;
-            if (switchPort && f.acs() != null && f.acs().redirectsPeerTraffic()) acs.add(f.bdf());
-            if (Hardware.isChipset(f)) chipset = true;
+            if (DeviceKind.isChipset(n.function())) chipset = true;
         }
         acs.sort(null);
         boolean gpuA = c.peerSet.contains(a) ? c.gpuSet.contains(a) : isGpu(t, a);
@@ -246,8 +263,7 @@ public final class PeerPaths {
     }
 
     private static boolean isAmd(PciFunction f) {
-        return f.vendorId() == 0x1002 || f.vendorId() < 0 && f.vendorDeviceName() != null
-                && f.vendorDeviceName().contains("[AMD/ATI]");
+        return Vendor.of(f) == Vendor.AMD_GPU;
     }
 
     static List<String> highBars(PciFunction f) {

@@ -10,7 +10,7 @@ import dev.lanescope.model.DeviceKind;
 
 /** Everything the analysis layer says about one topology. */
 public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
-                     List<PeerPair> peers, Set<Bdf> accelerators) {
+                     List<PeerPair> peers, Set<Bdf> accelerators, Answers answers) {
 
     /**
      * Peer pairs a report lists one by one (the text's peer paths, the JSON's {@code peers[]}); beyond it they are
@@ -32,9 +32,9 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         accelerators = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(accelerators)); // address order, every run
     }
 
-    public Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<AtomicsVerdict> atomics,
-                  List<PeerPair> peers) {
-        this(hops, ceilings, atomics, peers, Set.of());
+    /** The card's answer to "would moving it help?", judged with this report's evidence (made once, then kept). */
+    public MoveAdvice answer(Bdf card) {
+        return answers.of(card);
     }
 
     /**

@@ -14,7 +14,7 @@ import dev.lanescope.model.NvidiaSmiLink;
  * The key is the function whose own link was read (for nvidia-smi, the GPU; for a probe receipt that reads a root
  * port's {@code current_link_speed}, the root port). A reading only counts for the hop that function's own
  * LnkSta describes: an RDNA GPU's own endpoint always reads 16 GT/s because that is the link inside the card
- * (seed 001), so it says nothing about the root port's hop.
+ * (docs/RULES.md §2), so it says nothing about the root port's hop.
  * <p>
  * It also carries the error counters read beside the capture or during a watch ({@code errors}, by function; see
  * {@link LinkErrors}), so the verdicts weigh them without another parameter (docs/RULES.md §12).

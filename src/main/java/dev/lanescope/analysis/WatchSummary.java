@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.ErrorCounters;
 import dev.lanescope.model.LinkSpeed;
@@ -128,8 +129,9 @@ public record WatchSummary(WatchRecord record, List<Seen> seen) {
     public static boolean watched(int classCode) {
         PciFunction.Builder b = PciFunction.builder(new Bdf(0, 0, 0, 0));
         b.classCode = classCode;
-        PciFunction c = b.build();
-        return c.isGpuOrAccelerator() && !c.isManagementDisplay() || c.isNetwork() || c.isNvme();
+        DeviceKind k = DeviceKind.of(b.build());
+        return k.isDisplayOrAccelerator() && k != DeviceKind.MANAGEMENT_DISPLAY || k == DeviceKind.NIC
+                || k == DeviceKind.DATACENTRE_NIC || k == DeviceKind.NVME;
     }
 
     private static final class Acc {

@@ -83,7 +83,7 @@ final class AdviseCommand implements Callable<Integer> {
                 return Main.EXIT_UNUSABLE;
             }
         }
-        List<MoveAdvice> all = cards.stream().map(c -> MoveAdvisor.advise(loaded.topology(), c, loaded.evidence()))
+        List<MoveAdvice> all = cards.stream().map(c -> loaded.report().answer(c))
                 .toList();
         if (json) {
             try {

@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code lanescope ceiling}: does the link even matter for this engine? The streaming ceiling against the
- * compute-in-RAM ceiling (DOMAIN.md §7), the verdict first.
+ * compute-in-RAM ceiling (docs/RULES.md §11), the verdict first.
  */
 @Command(name = "ceiling", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Streaming weights over PCIe vs computing them in host RAM: tokens/s ceilings and a verdict.",

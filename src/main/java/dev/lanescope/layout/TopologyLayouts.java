@@ -13,6 +13,7 @@ import dev.lanescope.model.BusRange;
 import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.model.OwnLink;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoEdge;
 import dev.lanescope.model.TopoNode;
@@ -439,11 +440,9 @@ public final class TopologyLayouts {
     static String ownLink(TopoNode.FunctionNode f, TopoEdge in) {
         if (in != null && in.isLink()) return "";
         PciFunction fn = f.function();
-        if (!fn.isGpuOrAccelerator() && !fn.isNetwork() && !fn.isNvme()) return "";
-        LinkState trained = fn.express() != null ? fn.express().lnkSta() : null;
-        LinkState capable = fn.express() != null ? fn.express().lnkCap() : null;
-        if ((trained == null || !trained.isKnown()) && fn.sysfsLink() != null) trained = fn.sysfsLink().current();
-        if ((capable == null || !capable.isKnown()) && fn.sysfsLink() != null) capable = fn.sysfsLink().max();
+        if (!DeviceKind.of(fn).isDisplayOrAccelerator() && !fn.isNetwork() && !fn.isNvme()) return "";
+        LinkState trained = OwnLink.trained(fn);
+        LinkState capable = OwnLink.capable(fn);
         if ((trained == null || !trained.isKnown()) && (capable == null || !capable.isKnown())) return "";
         return "link " + state(trained) + " / cap " + state(capable);
     }
@@ -472,8 +471,8 @@ public final class TopologyLayouts {
      */
     static String signature(TopoNode parent, TopoNode.FunctionNode f) {
         PciFunction fn = f.function();
-        if (parent instanceof TopoNode.RootComplex && !fn.isGpuOrAccelerator() && !fn.isNetwork()
-                && (fn.classCode() >> 8) != 0x01) {
+        if (parent instanceof TopoNode.RootComplex && !DeviceKind.of(fn).isDisplayOrAccelerator() && !fn.isNetwork()
+                && DeviceKind.of(fn) != DeviceKind.NVME && DeviceKind.of(fn) != DeviceKind.STORAGE) {
             return CHIPSET;
         }
         return fn.classHex() + "|" + f.role() + "|" + fn.shortName();

@@ -11,8 +11,11 @@ public record Acs(AcsFlags cap, AcsFlags ctl) {
                            boolean upstreamFwd, boolean egressCtrl, boolean directTrans) {
     }
 
-    /** True when this port redirects peer requests or completions up to the root complex. */
+    /**
+     * True when this bridge sends peer traffic up to the root complex, as the kernel's peer-to-peer DMA code reads it
+     * (docs/RULES.md §5): any of {@code ReqRedir+}, {@code CmpltRedir+} or {@code EgressCtrl+} in ACSCtl.
+     */
     public boolean redirectsPeerTraffic() {
-        return ctl != null && (ctl.reqRedir() || ctl.cmpltRedir());
+        return ctl != null && (ctl.reqRedir() || ctl.cmpltRedir() || ctl.egressCtrl());
     }
 }

@@ -7,7 +7,7 @@ package dev.lanescope.model;
 public record Bar(int index, boolean io, long address, boolean assigned, boolean is64Bit, boolean prefetchable,
                   boolean disabled, boolean virtual, long sizeBytes) {
 
-    /** 2^44 = 16 TiB: the highest address a 44-bit DMA engine reaches (seed 003). */
+    /** 2^44 = 16 TiB: the highest address a 44-bit DMA engine reaches (docs/RULES.md §5). */
     public static final long LIMIT_44_BIT = 1L << 44;
 
     public boolean atOrAbove44Bit() {

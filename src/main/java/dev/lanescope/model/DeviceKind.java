@@ -56,12 +56,19 @@ public enum DeviceKind {
         return peer;
     }
 
+    /**
+     * A display or accelerator function of any kind (a card, an iGPU, a BMC's or VM's display): PCI class 03 or 12.
+     * For what to draw and label, never for what computes: that is {@link #isGpu()}.
+     */
+    public boolean isDisplayOrAccelerator() {
+        return this == GPU || this == ACCELERATOR || this == INTEGRATED_GPU || this == INTEGRATED_ACCELERATOR
+                || this == MANAGEMENT_DISPLAY;
+    }
+
     /** A GPU or accelerator card (not an iGPU, not a BMC's or VM's display). */
     public boolean isGpu() {
         return this == GPU || this == ACCELERATOR;
     }
-
-    static final int VENDOR_INTEL = 0x8086;
 
     /** BMC and virtual-machine displays: ASPEED, Matrox, Cirrus (emulated), QEMU/bochs, QXL, virtio-gpu, VMware, Hyper-V, HiSilicon BMC. */
     private static final int[] MANAGEMENT_VENDORS = {0x1a03, 0x102b, 0x1013, 0x1234, 0x1b36, 0x15ad, 0x1414};
@@ -102,6 +109,19 @@ public enum DeviceKind {
     /** A function of a Thunderbolt/USB4 router or host controller (its bridges, NHI, USB controller), by name. */
     public static boolean isThunderbolt(PciFunction f) {
         return f != null && f.vendorDeviceName() != null && THUNDERBOLT_NAME.matcher(f.vendorDeviceName()).find();
+    }
+
+    private static final Pattern CHIPSET_NAME = Pattern.compile(
+            "(?i)\\b(pch|chipset|promontory|sunrise point|union point|cannon point|lewisburg|wellsburg)\\b");
+
+    /**
+     * A function of the chipset (an Intel PCH, an AMD chipset), wherever it sits: by name, or AMD's 1022:43xx
+     * chipset ports. A card behind such a port shares the chipset's uplink.
+     */
+    public static boolean isChipset(PciFunction f) {
+        if (f == null) return false;
+        if (Vendor.of(f) == Vendor.AMD && (f.deviceId() & 0xff00) == 0x4300) return true;
+        return f.vendorDeviceName() != null && CHIPSET_NAME.matcher(f.vendorDeviceName()).find();
     }
 
     /** The highest "NN GbE / Gb / Gigabit" in a NIC's name ("10Gb/25Gb" is 25), 1 for "Gigabit", -1 when none. */
@@ -188,7 +208,7 @@ public enum DeviceKind {
 
     /** Intel's integrated graphics always sits at 00:02.0 of the CPU's root bus. */
     private static boolean isIntelIgpuAddress(PciFunction f) {
-        boolean intel = f.vendorId() == VENDOR_INTEL || f.vendorId() < 0 && name(f).startsWith("intel");
+        boolean intel = Vendor.of(f) == Vendor.INTEL;
         Bdf b = f.bdf();
         return intel && b.bus() == 0 && b.device() == 2 && (f.portType() == null || f.portType() == PortType.UNKNOWN
                 || f.portType() == PortType.RC_INTEGRATED_ENDPOINT);
@@ -208,7 +228,7 @@ public enum DeviceKind {
     }
 
     private static boolean isAmdGraphics(PciFunction f, String name) {
-        return f.vendorId() == 0x1002 || f.vendorId() < 0 && name.toLowerCase(Locale.ROOT).contains("amd");
+        return Vendor.of(f) == Vendor.AMD_GPU || f.vendorId() < 0 && name.toLowerCase(Locale.ROOT).contains("amd");
     }
 
     private static String name(PciFunction f) {

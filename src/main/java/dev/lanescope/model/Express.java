@@ -17,21 +17,38 @@ package dev.lanescope.model;
  *                        or width since the flag was cleared), null when not printed
  * @param autoBw          LnkSta {@code ABWMgmt} (Link Autonomous Bandwidth Status: the hardware changed it by
  *                        itself), null when not printed
+ * @param version         the capability's version from its header ({@code Express (v1)}: 1); null when not shown
  */
 public record Express(PortType portType, boolean slotImplemented, LinkState lnkCap, LinkState lnkSta,
                       LinkSpeed lnkCap2Max, LinkSpeed targetSpeed, Boolean dlActive, Integer slotNumber,
-                      Boolean hotPlug, Atomics atomics, Boolean bwMgmt, Boolean autoBw) {
+                      Boolean hotPlug, Atomics atomics, Boolean bwMgmt, Boolean autoBw, Integer version) {
 
-    /** Without the LnkSta bandwidth-change flags (not printed, or not read by this reader). */
+    /** Without the LnkSta bandwidth-change flags and the header's version (not printed, or not read by this reader). */
     public Express(PortType portType, boolean slotImplemented, LinkState lnkCap, LinkState lnkSta, LinkSpeed lnkCap2Max,
                    LinkSpeed targetSpeed, Boolean dlActive, Integer slotNumber, Boolean hotPlug, Atomics atomics) {
         this(portType, slotImplemented, lnkCap, lnkSta, lnkCap2Max, targetSpeed, dlActive, slotNumber, hotPlug, atomics,
-                null, null);
+                null, null, null);
+    }
+
+    /** Without the LnkSta bandwidth-change flags. */
+    public Express(PortType portType, boolean slotImplemented, LinkState lnkCap, LinkState lnkSta, LinkSpeed lnkCap2Max,
+                   LinkSpeed targetSpeed, Boolean dlActive, Integer slotNumber, Boolean hotPlug, Atomics atomics,
+                   Integer version) {
+        this(portType, slotImplemented, lnkCap, lnkSta, lnkCap2Max, targetSpeed, dlActive, slotNumber, hotPlug, atomics,
+                null, null, version);
     }
 
     public Express {
         if (portType == null) throw new IllegalArgumentException("portType must not be null");
         if (atomics == null) atomics = Atomics.NONE;
+    }
+
+    /**
+     * A version 1 capability (PCIe 1.x) has no DevCap2 register at all: the kernel reads it as zero, so such a port
+     * neither routes nor completes AtomicOps (docs/RULES.md §4).
+     */
+    public boolean lacksDevCap2() {
+        return version != null && version == 1;
     }
 
     /**

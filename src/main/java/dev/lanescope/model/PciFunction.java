@@ -64,20 +64,6 @@ public record PciFunction(
         return classCode == 0x0600;
     }
 
-    /** Base class 03 (display) or 12 (processing accelerators): what NCCL and this tool call a GPU/accelerator. */
-    public boolean isGpuOrAccelerator() {
-        int base = classCode >> 8;
-        return base == 0x03 || base == 0x12;
-    }
-
-    /**
-     * A server board's management display (the BMC's VGA: ASPEED 1a03, Matrox G200e 102b): class 03 but no card a
-     * model would run on.
-     */
-    public boolean isManagementDisplay() {
-        return isGpuOrAccelerator() && (vendorId == 0x1a03 || vendorId == 0x102b);
-    }
-
     public boolean isNetwork() {
         return (classCode >> 8) == 0x02;
     }

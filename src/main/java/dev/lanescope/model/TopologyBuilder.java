@@ -212,44 +212,38 @@ public final class TopologyBuilder {
         return functions.get(bdf);
     }
 
-    /** The hop facts between a downstream-facing port and the device below it. */
+    /**
+     * The hop facts between a downstream-facing port and the device below it: each end's own link as {@link OwnLink}
+     * reads it; the trained state from the port (authoritative), else from the device (docs/RULES.md §1).
+     */
     static Link makeLink(PciFunction port, PciFunction device) {
-        Express pe = port.express();
-        Express de = device.express();
-        LinkState portCap = pe != null ? pe.capable() : sysfsMax(port);
-        LinkState devCap = de != null ? de.capable() : sysfsMax(device);
+        LinkState portCap = OwnLink.capable(port);
+        LinkState devCap = OwnLink.capable(device);
         LinkState capable = LinkState.min(portCap, devCap);
         LinkState trained;
         Link.Source from;
-        LinkState devSta = de == null ? null : de.lnkSta();
-        boolean portSpeedUndecodable = pe != null && pe.lnkSta() != null && !pe.lnkSta().speed().isKnown()
-                && pe.lnkSta().width() > 0 && devSta != null && devSta.speed().isKnown();
-        if (pe != null && pe.lnkSta() != null && !portSpeedUndecodable) {
-            // the downstream-facing port's LnkSta is authoritative...
-            trained = pe.lnkSta();
+        LinkState portSta = OwnLink.trained(port);
+        LinkState devTrained = OwnLink.trained(device);
+        if (portSta != null) {
+            trained = portSta;
+            from = "LnkSta".equals(OwnLink.trainedSource(port)) ? Link.Source.PORT_REGISTERS : Link.Source.SYSFS;
+        } else if (devTrained != null) {
+            // the port's LnkSta is absent, or its speed code is one the lspci could not decode while the device's is fine
+            trained = devTrained;
+            from = "LnkSta".equals(OwnLink.trainedSource(device)) ? Link.Source.DEVICE_REGISTERS : Link.Source.SYSFS;
+        } else if (OwnLink.lnkStaAsPrinted(port) != null) {
+            trained = OwnLink.lnkStaAsPrinted(port);
             from = Link.Source.PORT_REGISTERS;
-        } else if (devSta != null) {
-            // ...unless it is absent, or its speed code is one the lspci could not decode while the device's is fine
-            trained = devSta;
+        } else if (OwnLink.lnkStaAsPrinted(device) != null) {
+            trained = OwnLink.lnkStaAsPrinted(device);
             from = Link.Source.DEVICE_REGISTERS;
-        } else if (port.sysfsLink() != null && port.sysfsLink().current() != null) {
-            trained = port.sysfsLink().current();
-            from = Link.Source.SYSFS;
-        } else if (device.sysfsLink() != null && device.sysfsLink().current() != null) {
-            trained = device.sysfsLink().current();
-            from = Link.Source.SYSFS;
         } else {
             trained = null;
             from = Link.Source.NONE;
         }
-        LinkSpeed target = pe == null ? null : pe.targetSpeed();
-        return new Link(port, device, portCap, devCap, capable, trained, target, from, devSta);
+        LinkSpeed target = port.express() == null ? null : port.express().targetSpeed();
+        return new Link(port, device, portCap, devCap, capable, trained, target, from, OwnLink.lnkStaAsPrinted(device));
     }
-
-    private static LinkState sysfsMax(PciFunction f) {
-        return f.sysfsLink() == null ? null : f.sysfsLink().max();
-    }
-
 
     private static long key(int domain, int bus) {
         return ((long) domain << 8) | bus;

@@ -21,6 +21,7 @@ final class ExpressLines {
 
     final PortType portType;
     final boolean slotImplemented;
+    Integer version;
     LinkState lnkCap;
     LinkState lnkSta;
     LinkSpeed lnkCap2Max;
@@ -48,8 +49,11 @@ final class ExpressLines {
         int b = s.length();
         while (a < b && s.charAt(a) <= ' ') a++; // as String.trim, without the copies
         while (b > a && s.charAt(b - 1) <= ' ') b--;
+        Integer version = null;
         if (s.startsWith("(v", a) && a + 2 <= b) {
             int e = s.indexOf(')', a);
+            int v = e < 0 ? -1 : Text.decimal(s, a + 2);
+            if (v > 0) version = v;
             a = e < 0 ? b : e + 1;
             while (a < b && s.charAt(a) <= ' ') a++;
         }
@@ -59,7 +63,9 @@ final class ExpressLines {
         if (t.contains(", MSI ")) hints.atMost(31099, "3.10");
         if (t.contains("IntMsgNum")) hints.atLeast(31100, "3.11");
         if (t.contains("FLIT Mode")) hints.atLeast(31400, "3.14");
-        return new ExpressLines(type, slot);
+        ExpressLines x = new ExpressLines(type, slot);
+        x.version = version;
+        return x;
     }
 
     /** {@code LnkCap:} or {@code LnkSta:} text after the key. */
@@ -178,7 +184,7 @@ final class ExpressLines {
     Express build() {
         Atomics a = new Atomics(routing, c32, c64, c128, reqEn, egress);
         return new Express(portType, slotImplemented, lnkCap, lnkSta, lnkCap2Max, target, dlActive, slotNumber,
-                hotPlug, a.isEmpty() ? Atomics.NONE : a, bwMgmt, autoBw);
+                hotPlug, a.isEmpty() ? Atomics.NONE : a, bwMgmt, autoBw, version);
     }
 
     private static void noteUnmodelled(String s, int at, LinkSpeed speed, Notes notes) {

@@ -39,7 +39,7 @@ public final class HexFill {
                         te.slotNumber() != null ? te.slotNumber() : he.slotNumber(),
                         te.hotPlug() != null ? te.hotPlug() : he.hotPlug(), te.atomics().isEmpty() ? he.atomics()
                         : te.atomics(), te.bwMgmt() != null ? te.bwMgmt() : he.bwMgmt(),
-                        te.autoBw() != null ? te.autoBw() : he.autoBw());
+                        te.autoBw() != null ? te.autoBw() : he.autoBw(), te.version());
             }
         }
         return b.build();

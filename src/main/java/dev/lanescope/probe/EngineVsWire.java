@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * An engine's effective host-to-device rate at its transfer size against what this link gave the probe at the same
- * size (seed 000: "engine-vs-link is the diagnosis, not the raw number"). The reading names one limit:
+ * size (docs/RULES.md §7: engine against link is the diagnosis, not the raw number). The reading names one limit:
  * <ul>
  * <li>the engine: it gets well under what plain one-by-one copies of that size get (the seed's engine at ~40 % of the
  * link): the wire is not the problem and no hardware change will help;</li>

@@ -14,7 +14,7 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.parse.Csv;
 
 /**
- * Who uses a GPU right now (seed 000's safety rule: never probe beside a serving process; show what uses the GPU and
+ * Who uses a GPU right now (the safety rule of docs/RULES.md §7: never probe beside a serving process; show what uses the GPU and
  * ask first). nvidia-smi's compute apps for the GPU's bus id; when nvidia-smi is missing or fails, {@code fuser} on
  * the GPU's device files ({@code /dev/nvidiaN} for its minor, {@code /dev/kfd} and {@code /dev/dri/renderD*} for AMD).
  */

@@ -20,7 +20,7 @@ import java.util.Map;
  * Builds {@code pcie_bw} (nvcc) or {@code pcie_bw_hip} (hipcc) into a cache folder named by a hash of the sources,
  * the compiler and the flags: {@code ~/.cache/lanescope/probes/<hash>/}. A second build with the same inputs is a
  * cache hit. The compiler runs as an argument list with a time limit; on failure its whole stderr is kept and its
- * {@code error:} lines are reported (seed 000: read compiler output by grepping for errors, never by its tail).
+ * {@code error:} lines are reported (compiler output is read by its error lines, never by its tail: docs/RULES.md §7).
  */
 public final class ProbeBuilder {
 
@@ -32,7 +32,7 @@ public final class ProbeBuilder {
             "-gencode", "arch=compute_86,code=sm_86", "-gencode", "arch=compute_89,code=sm_89",
             "-gencode", "arch=compute_90,code=sm_90", "-gencode", "arch=compute_90,code=compute_90");
     public static final List<String> CUDA_FLAGS = List.of("-O2", "-std=c++17", "-Xcompiler", "-Wall,-Wextra");
-    /** -Werror=unused-result: an unchecked hipError_t does not compile (seed 000 §3). */
+    /** -Werror=unused-result: an unchecked hipError_t does not compile (docs/RULES.md §7). */
     public static final List<String> HIP_FLAGS = List.of("-O2", "-std=c++17", "-Wall", "-Wextra",
             "-Werror=unused-result");
     public static final String HIP_ARCH_DEFAULT = "gfx1030";

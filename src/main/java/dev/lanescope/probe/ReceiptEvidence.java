@@ -4,10 +4,10 @@ import dev.lanescope.analysis.UnderLoad;
 import dev.lanescope.model.Bdf;
 
 /**
- * Turns a receipt into under-load evidence for the link verdicts (DOMAIN.md §2): the GPU's link generation and
+ * Turns a receipt into under-load evidence for the link verdicts (docs/RULES.md §2): the GPU's link generation and
  * width sampled by nvidia-smi while the probe worked (keyed at the GPU's bus id), and the root port's sysfs link
  * when lanescope's runner polled it (keyed at the root port). Without samples, the achieved bandwidth can still
- * prove the link reached its maximum (seed 000: achieved GB/s is itself proof of the trained state); it is never
+ * prove the link reached its maximum (docs/RULES.md §7: achieved GB/s is itself proof of the trained state); it is never
  * used to call a link degraded, since a slow engine also gives a low number.
  */
 public final class ReceiptEvidence {

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A receipt read in words (DOMAIN.md §8, seed 000 "Reading it", seed 001): the link state first (a number without
+ * A receipt read in words (docs/RULES.md §7): the link state first (a number without
  * it is not a claim; a link recorded below what it can do voids the timings), then what the sweep says: how close
  * the link came to its usable bandwidth, whether pinning is a lever, whether async ≈ sync (link-limited), the fixed
  * cost per transfer at small sizes (engine vs link at the same size), and the achieved/usable ratio per size.

@@ -8,7 +8,7 @@ import java.util.Optional;
  * The cost of one host-to-device copy fitted over a size sweep: {@code time(bytes) = overhead + bytes / wire}. The
  * fixed part is what each transfer pays whatever its size (starting the copy engine, the runtime call); the wire is
  * the rate the link moves payload at once a copy runs. Batching recovers the fixed part; a faster link only the wire
- * part (seed 000: "per-transfer overhead, recoverable only by batching, not by a faster link").
+ * part (docs/RULES.md §7: per-transfer overhead is recoverable only by batching, not by a faster link).
  *
  * <p>The fit is least squares on the relative error of each size's median time (weights 1/t²): with absolute errors
  * the 1 GiB point, whose run-to-run noise is larger than a whole small copy, would decide the intercept alone.

@@ -24,6 +24,7 @@ import dev.lanescope.model.TopologyBuilder;
 final class Fx {
 
     static final LinkSpeed G1 = LinkSpeed.GEN1;
+    static final LinkSpeed G2 = LinkSpeed.GEN2;
     static final LinkSpeed G3 = LinkSpeed.GEN3;
     static final LinkSpeed G4 = LinkSpeed.GEN4;
     static final LinkSpeed G5 = LinkSpeed.GEN5;
@@ -49,6 +50,9 @@ final class Fx {
         LinkState cap;
         LinkState sta;
         LinkSpeed target;
+        LinkSpeed cap2;
+        Boolean hotPlug;
+        Integer version;
         Boolean dl;
         Atomics atomics = Atomics.NONE;
 
@@ -88,6 +92,12 @@ final class Fx {
             return this;
         }
 
+        /** LnkCap, and a LnkCap2 vector topping at {@code cap2} (a card that lowers LnkCap to its partner's speed). */
+        F cap(LinkSpeed s, int w, LinkSpeed top) {
+            cap2 = top;
+            return cap(s, w);
+        }
+
         F sta(LinkSpeed s, int w) {
             sta = st(s, w);
             return this;
@@ -105,6 +115,31 @@ final class Fx {
         F slot(int n) {
             slot = true;
             slotNumber = n;
+            return this;
+        }
+
+        /** SltCap's HotPlug flag. */
+        F hotPlug(boolean hp) {
+            hotPlug = hp;
+            return this;
+        }
+
+        /** The capability header's version: {@code Express (v1)} is 1. */
+        F version(int v) {
+            version = v;
+            return this;
+        }
+
+        F aerError(String flag) {
+            b.aerUncorrectable.add(flag);
+            return this;
+        }
+
+        /** ACSCtl with only EgressCtrl+ (no request or completion redirect). */
+        F acsEgressOnly() {
+            Acs.AcsFlags cap = new Acs.AcsFlags(true, true, true, true, true, true, false);
+            Acs.AcsFlags ctl = new Acs.AcsFlags(false, false, false, false, false, true, false);
+            b.acs = new Acs(cap, ctl);
             return this;
         }
 
@@ -146,8 +181,8 @@ final class Fx {
 
         PciFunction build() {
             if (type != null && !b.capabilitiesHidden) {
-                b.express = new Express(type, slot, cap, sta, cap == null ? null : cap.speed(), target, dl,
-                        slotNumber, null, atomics);
+                b.express = new Express(type, slot, cap, sta, cap2 != null ? cap2 : cap == null ? null : cap.speed(), target, dl,
+                        slotNumber, hotPlug, atomics, version);
             }
             return b.build();
         }

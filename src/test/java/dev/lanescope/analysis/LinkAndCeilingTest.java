@@ -18,7 +18,7 @@ class LinkAndCeilingTest {
             + " 0000:00:01.1 (capable of 252.048 Gb/s with 16.0 GT/s PCIe x16 link)";
 
     /** Seed 001: root port 00:01.1 trained 2.5 GT/s x16; RX 7900 XTX behind the card's own switch. */
-    static Fx seed001() {
+    static Fx rdnaCardIdle() {
         Fx fx = new Fx();
         fx.hostBridge("0000:00:00.0", 0x1022, "Starship/Matisse Root Complex");
         fx.rootPort("0000:00:01.1", 1, 3).cap(G4, 16).sta(G1, 16).target(G4).slot(1);
@@ -33,8 +33,8 @@ class LinkAndCeilingTest {
     }
 
     @Test
-    void seed001KernelSentenceFromTheRootPortTieGoesUpstream() {
-        Topology t = seed001().build();
+    void rdnaCardIdleKernelSentenceFromTheRootPortTieGoesUpstream() {
+        Topology t = rdnaCardIdle().build();
         PathCeiling c = PathCeilings.of(t, Fx.node(t, "0000:03:00.0"));
         assertThat(c.sentence()).isEqualTo(SEED001);
         assertThat(c.availableMbps()).isEqualTo(32_000);
@@ -48,8 +48,8 @@ class LinkAndCeilingTest {
     }
 
     @Test
-    void seed001RootPortHopIsIdleDownshiftNotFault() {
-        Topology t = seed001().build();
+    void rdnaCardIdleRootPortHopIsIdleDownshiftNotFault() {
+        Topology t = rdnaCardIdle().build();
         HopVerdict h = Fx.hop(t, "0000:00:01.1");
         assertThat(h.verdict()).isEqualTo(LinkVerdict.IDLE_DOWNSHIFT);
         assertThat(h.verdict().isFault()).isFalse();
@@ -62,8 +62,8 @@ class LinkAndCeilingTest {
     }
 
     @Test
-    void seed001UnderLoadEvidenceDecides() {
-        Topology t = seed001().build();
+    void rdnaCardIdleUnderLoadEvidenceDecides() {
+        Topology t = rdnaCardIdle().build();
         HopVerdict stuck = Fx.hop(t, "0000:00:01.1",
                 UnderLoad.of(b("0000:00:01.1"), 1, 16, "probe receipt, current_link_speed of 00:01.1"));
         assertThat(stuck.verdict()).isEqualTo(LinkVerdict.SPEED_DEGRADED);
@@ -79,14 +79,14 @@ class LinkAndCeilingTest {
     }
 
     @Test
-    void seed001KernelLineAgreesOrIsFlagged() {
-        Topology same = seed001().kernelLine("0000:01:00.0", 32_000, st(G1, 16), "0000:00:01.1", 252_048,
+    void rdnaCardIdleKernelLineAgreesOrIsFlagged() {
+        Topology same = rdnaCardIdle().kernelLine("0000:01:00.0", 32_000, st(G1, 16), "0000:00:01.1", 252_048,
                 st(G4, 16), "pci 0000:01:00.0: " + SEED001).build();
         PathCeiling c = PathCeilings.of(same, Fx.node(same, "0000:03:00.0"));
         assertThat(c.kernelLine()).isNotNull();
         assertThat(c.mismatch()).isNull();
 
-        Topology healthyBoot = seed001().kernelLine("0000:03:00.0", 252_048, null, null, 252_048, st(G4, 16),
+        Topology healthyBoot = rdnaCardIdle().kernelLine("0000:03:00.0", 252_048, null, null, 252_048, st(G4, 16),
                 "252.048 Gb/s available PCIe bandwidth (16.0 GT/s PCIe x16 link)").build();
         PathCeiling d = PathCeilings.of(healthyBoot, Fx.node(healthyBoot, "0000:03:00.0"));
         assertThat(d.mismatch()).contains("it says 252.048 Gb/s available, the capture reads 32.000")
@@ -94,8 +94,8 @@ class LinkAndCeilingTest {
     }
 
     @Test
-    void seed001MoveAdviceSaysTrainingNotSlot() {
-        Topology t = seed001().build();
+    void rdnaCardIdleMoveAdviceSaysTrainingNotSlot() {
+        Topology t = rdnaCardIdle().build();
         MoveAdvice a = MoveAdvisor.advise(t, b("0000:03:00.0"));
         assertThat(a.answer()).isEqualTo("Moving it would not help: the link trained at 2.5 GT/s on a 16 GT/s path;"
                 + " this is idle power management until proven under load (run a probe).");
@@ -108,7 +108,7 @@ class LinkAndCeilingTest {
     }
 
     /** Seed 000: Gen4 x16 card in an x4 root port 00:03.1, plus an empty x16 slot. */
-    static Fx seed000(boolean withX16Slot) {
+    static Fx gen4x4Socket(boolean withX16Slot) {
         Fx fx = new Fx();
         fx.hostBridge("0000:00:00.0", 0x1022, "Strix Halo Root Complex");
         if (withX16Slot) fx.rootPort("0000:00:01.1", 1, 1).cap(G4, 16).sta(G1, 0).dl(false).slot(1);
@@ -118,8 +118,8 @@ class LinkAndCeilingTest {
     }
 
     @Test
-    void seed000WiredNarrowAndTheKernelSentence() {
-        Topology t = seed000(true).build();
+    void gen4x4SocketWiredNarrowAndTheKernelSentence() {
+        Topology t = gen4x4Socket(true).build();
         PathCeiling c = PathCeilings.of(t, Fx.node(t, "0000:c4:00.0"));
         assertThat(c.sentence()).isEqualTo("63.012 Gb/s available PCIe bandwidth, limited by 16.0 GT/s PCIe x4 link"
                 + " at 0000:00:03.1 (capable of 252.048 Gb/s with 16.0 GT/s PCIe x16 link)");
@@ -134,8 +134,8 @@ class LinkAndCeilingTest {
     }
 
     @Test
-    void seed000MoveHelpsWhenAnX16SlotExists() {
-        Topology t = seed000(true).build();
+    void gen4x4SocketMoveHelpsWhenAnX16SlotExists() {
+        Topology t = gen4x4Socket(true).build();
         MoveAdvice a = MoveAdvisor.advise(t, b("0000:c4:00.0"));
         assertThat(a.answer()).isEqualTo("Moving it would help: slot 1 (0000:00:01.1) gives 252.048 Gb/s against"
                 + " 63.012 Gb/s now (an empty slot; on root complex 0000:00, the same as now).");
@@ -145,7 +145,7 @@ class LinkAndCeilingTest {
         assertThat(a.current().limitedBy()).isEqualTo("the port (16 GT/s x4)");
         assertThat(a.notes()).anyMatch(n -> n.contains("registers cannot show that"));
 
-        Topology alone = seed000(false).build();
+        Topology alone = gen4x4Socket(false).build();
         assertThat(MoveAdvisor.advise(alone, b("0000:c4:00.0")).answer())
                 .startsWith("Moving it would not help: this capture shows no other slot");
     }

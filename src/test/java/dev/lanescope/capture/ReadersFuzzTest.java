@@ -70,6 +70,7 @@ class ReadersFuzzTest {
         located(r.problems(), "all_reduce_perf.txt");
         if (r.value() == null) return;
         ScalingRequest q = new ScalingRequest();
+        q.model = dev.lanescope.analysis.ceiling.MoePreset.byKey("gpt-oss-120b"); // the user names it; no default
         q.gpu = GpuPreset.byKey("mi50");
         q.table = r.value();
         Scaling.Result s = Scaling.evaluate(q.toInputs());

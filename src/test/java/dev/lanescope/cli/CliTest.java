@@ -136,7 +136,7 @@ class CliTest {
 
     /**
      * The Quadro of the OptiPlex capture reads 2.5 GT/s idle. With nvidia-smi rows the user says were sampled under
-     * load, Gen3 (its maximum) makes the hop OK and Gen1 makes it SPEED_DEGRADED (DOMAIN §2).
+     * load, Gen3 (its maximum) makes the hop OK and Gen1 makes it SPEED_DEGRADED (docs/RULES.md §2).
      */
     @Test
     void nvidiaSmiSampledUnderLoadDecidesTheIdleHop(@TempDir Path dir) throws Exception {

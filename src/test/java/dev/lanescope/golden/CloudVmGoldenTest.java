@@ -23,7 +23,7 @@ import dev.lanescope.model.Topology;
 import dev.lanescope.model.TopologyBuilder;
 
 /**
- * Cloud virtual machines: GPUs passed through onto a virtual root bus (DOMAIN §3, §5). The captures are real
+ * Cloud virtual machines: GPUs passed through onto a virtual root bus (docs/RULES.md §3, §5). The captures are real
  * (samples/cloud-vm-h200-passthrough-virtio: a KVM guest with an H200, captured on the lent GPU machine;
  * samples/aws-ec2-g2.2xlarge-xen-grid-k520: a Xen guest) except the two-GPU one, a synthetic fixture built by hand
  * from the KVM capture (src/test/resources/fixtures/synthetic-vm-two-h200/source.txt says exactly how).

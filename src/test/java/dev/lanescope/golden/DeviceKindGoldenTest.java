@@ -9,7 +9,7 @@ import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.TopoNode;
 
 /**
- * What counts as a GPU and as a peer, on real captures (DOMAIN §5; the issue's "Advice that fits the device"): the
+ * What counts as a GPU and as a peer, on real captures (docs/RULES.md §5 and §8; the issue's "Advice that fits the device"): the
  * one vocabulary in {@link DeviceKind} that the status bar, peers, summary, "next GPU", badges and JSON share.
  */
 class DeviceKindGoldenTest {

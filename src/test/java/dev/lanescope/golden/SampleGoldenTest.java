@@ -68,7 +68,7 @@ class SampleGoldenTest {
         assertThat(i210.status()).isEqualTo(AtomicsVerdict.Status.BLOCKED);
         assertThat(i210.breaksAt()).isEqualTo(Bdf.parse("0000:04:03.0"));
         assertThat(i210.missingBit()).contains("Routing-");
-        // neither the APU's own Picasso graphics nor the I210 1 GbE NICs are peers NCCL would pair (DOMAIN §5):
+        // neither the APU's own Picasso graphics nor the I210 1 GbE NICs are peers NCCL would pair (docs/RULES.md §5):
         // no pair is listed, so 04:03.0's ACS redirect (ACSCtl ReqRedir+ CmpltRedir+) concerns no peer here.
         assertThat(s.report().peers()).isEmpty();
         // the GPU's ceiling: 0b:00.0 8GT/s x16 below 00:08.1 8GT/s x16, capable 8GT/s x16: not limited.

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import dev.lanescope.probe.EngineVsWire.Claim;
 import dev.lanescope.probe.EngineVsWire.Limit;
 
-/** Engine against wire at the same transfer size (seed 000's ~40 % rule), and reading what the user typed. */
+/** Engine against wire at the same transfer size (the ~40 % rule of docs/RULES.md §7), and reading what the user typed. */
 class EngineVsWireTest {
 
     private static final long SEED_SIZE = 2_459_136; // 2.345 MiB

@@ -63,7 +63,7 @@ class ReceiptTest {
         assertThat(t).contains("Pinned host-to-device peaks at 55.46 GB/s (256 MiB) = 88 % of the 63.01 GB/s a Gen5"
                 + " x16 link carries");
         assertThat(t).contains("55.46 GB/s only exists at Gen5 x16 or faster (Gen4 x16 carries at most 31.51)");
-        // pageable is far below pinned on this machine: pinning IS a lever (the opposite of seed 000's Gen4 x4)
+        // pageable is far below pinned on this machine: pinning IS a lever (the opposite of the Gen4 x4 example of docs/RULES.md §7)
         assertThat(t).contains("Pinning is a lever: pageable host-to-device reaches 14 % of pinned from 64 MiB up");
         assertThat(t).contains("Async ≈ sync at 2 GiB").contains("link-limited");
         assertThat(t).contains("At 460,800 B a pinned copy takes 11.1 µs against 8.3 µs");
@@ -139,7 +139,7 @@ class ReceiptTest {
         assertThat(r.probeOk()).isTrue();
     }
 
-    // ---- evidence: seed 001's question on a real capture ----
+    // ---- evidence: idle or degraded? (docs/RULES.md §2) on a real capture ----
 
     /** Quadro P2000 behind root port 00:01.0, captured idle at 2.5 GT/s of 8: IDLE_DOWNSHIFT without evidence. */
     static Topology optiplex() {

@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** The per-transfer cost fitted over a sweep, on seed 000's figures and on the H200's measured ones. */
+/** The per-transfer cost fitted over a sweep, on the worked figures of docs/RULES.md §11 and on the H200's measured ones. */
 class TransferCostTest {
 
     static final long[] SWEEP = {460_800, 2_459_136, 3L << 20, 16L << 20, 64L << 20, 256L << 20, 1L << 30};
@@ -25,7 +25,7 @@ class TransferCostTest {
 
     @Test
     void seedFiguresGiveTheFixedCostAndTheWire() {
-        // seed 000: 2.345 MiB takes ~106 µs against ~78 µs ideal, i.e. a 31.5 GB/s wire and ~28 µs per copy.
+        // docs/RULES.md §11: 2.345 MiB takes ~106 µs against ~78 µs ideal, i.e. a 31.5 GB/s wire and ~28 µs per copy.
         // Half a percent of noise on each size, of alternating sign, as a real sweep has.
         TransferCost f = TransferCost.fit(series("h2d_async", 28, 31.5, 0.005, -0.005, 0.005, -0.005, 0.005,
                 -0.005, 0.005)).orElseThrow();

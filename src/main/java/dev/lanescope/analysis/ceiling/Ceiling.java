@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
- * The streaming-vs-compute ceiling arithmetic of DOMAIN.md §7:
+ * The streaming-vs-compute ceiling arithmetic of docs/RULES.md §11:
  * link time per token = missed bytes x (1 / bulk rate + overhead / slab); streaming ceiling = 1 / link time;
  * compute-in-RAM ceiling = host RAM bandwidth / bytes read per token. Pure functions, no state.
  */

@@ -1,7 +1,7 @@
 package dev.lanescope.analysis.ceiling;
 
 /**
- * Everything the streaming-vs-compute arithmetic needs (DOMAIN.md §7). All sizes in bytes, rates in GB/s
+ * Everything the streaming-vs-compute arithmetic needs (docs/RULES.md §11). All sizes in bytes, rates in GB/s
  * (10^9 bytes per second, as the probes print them), overhead in microseconds per transfer.
  *
  * @param activeExpertBytesPerToken expert weight bytes one token touches (all active experts, all MoE layers)
@@ -28,7 +28,7 @@ public record CeilingInputs(long activeExpertBytesPerToken, double hitRate, doub
     /** One second per transfer is a hung copy, not an overhead. */
     public static final double MAX_OVERHEAD_US = 1_000_000;
 
-    /** Default slab: seed 000 §3 calls the 3 MiB row "the row that matters for expert streaming". */
+    /** Default slab: the 3 MiB row is the size that matters for expert streaming (docs/RULES.md §7). */
     public static final long DEFAULT_SLAB_BYTES = 3L << 20;
 
     public CeilingInputs {

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * How an inference engine places MoE expert weights, which decides what crosses PCIe per token and so whether
- * the link matters at all (seed 000 §2, DOMAIN.md §7).
+ * the link matters at all (docs/RULES.md §11).
  */
 public enum EngineShape {
     STREAMS_WEIGHTS("streams weights (expert LRU, paging)",

@@ -17,7 +17,7 @@ import dev.lanescope.model.LinkState;
  */
 public record H2dRate(double gbPerS, double overheadUs, Source source, String note) {
 
-    /** Default achievable share of usable bandwidth: DOMAIN.md §1 says copy engines reach about 80-90%. */
+    /** Default achievable share of usable bandwidth: copy engines reach about 80-90% of it (docs/RULES.md §1). */
     public static final double DEFAULT_ACHIEVABLE_FACTOR = 0.85;
 
     public enum Source { TYPED, LINK_ESTIMATE, RECEIPT }

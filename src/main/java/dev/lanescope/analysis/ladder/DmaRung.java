@@ -10,7 +10,7 @@ import dev.lanescope.model.ladder.DmaMaskBits;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.p2p.RungStatus;
 
-/** Rung 3: each card's VRAM BAR lies inside the DMA mask of the other card (seed 003's 44-bit / 16 TiB trap). */
+/** Rung 3: each card's VRAM BAR lies inside the DMA mask of the other card (the 44-bit / 16 TiB trap of docs/RULES.md §5). */
 final class DmaRung {
 
     static final String NAME = "DMA addressability";

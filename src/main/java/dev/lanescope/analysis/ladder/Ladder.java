@@ -6,7 +6,7 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.model.p2p.RungStatus;
 
 /**
- * The P2P acceptance ladder of one pair of devices (seed 003): each rung proven in order, link before library before
+ * The P2P acceptance ladder of one pair of devices (docs/RULES.md §9): each rung proven in order, link before library before
  * framework. Tokens per second are never evidence for any rung.
  *
  * @param a         the first device (as the user named the pair)

@@ -16,7 +16,7 @@ import dev.lanescope.model.Topology;
 import dev.lanescope.model.ladder.LadderEvidence;
 
 /**
- * The P2P acceptance ladder (seed 003; DOMAIN §9): for a pair of devices, nine rungs from the firmware to the
+ * The P2P acceptance ladder (docs/RULES.md §9): for a pair of devices, nine rungs from the firmware to the
  * framework, each PASS, FAIL or NOT_PROVEN with its evidence, its rule, and the next step for a rung not passed.
  */
 public final class Ladders {

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import dev.lanescope.analysis.PeerPaths;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.PortType;
@@ -70,13 +71,7 @@ final class P2pDma {
         Optional<TopoNode> lca = t.lowestCommonAncestor(a, b);
         boolean common = lca.isPresent() && lca.get() instanceof TopoNode.FunctionNode;
         List<Bdf> acs = new ArrayList<>();
-        for (TopoNode.FunctionNode n : pathBridges(t, a, b, lca)) {
-            PciFunction f = n.function();
-            if (f.acs() != null && f.acs().ctl() != null
-                    && (f.acs().ctl().reqRedir() || f.acs().ctl().cmpltRedir() || f.acs().ctl().egressCtrl())) {
-                acs.add(f.bdf());
-            }
-        }
+        acs.addAll(PeerPaths.acsRedirectsBetween(t, a, b));
         if (common && acs.isEmpty()) {
             return new Decision(true, true, acs, List.of(), "they share the upstream bridge "
                     + t.address(((TopoNode.FunctionNode) lca.get()).bdf()) + " and no bridge on the path redirects"
@@ -120,23 +115,6 @@ final class P2pDma {
         return new Decision(false, false, acs, hbs, route + "; " + what(refused) + " " + id(refused) + " ("
                 + refused.shortName() + ") is " + whyNot + ", and the CPU is not an AMD Zen: the kernel refuses"
                 + " (it logs 'Host bridge not in P2PDMA whitelist')");
-    }
-
-    /** The bridges the kernel checks ACS on: every bridge from each device up to the common one. */
-    private static List<TopoNode.FunctionNode> pathBridges(Topology t, TopoNode.FunctionNode a,
-                                                           TopoNode.FunctionNode b, Optional<TopoNode> lca) {
-        List<TopoNode.FunctionNode> out = new ArrayList<>();
-        for (TopoNode.FunctionNode n : List.of(a, b)) {
-            TopoNode cur = n;
-            while (true) {
-                Optional<TopoNode> up = t.parent(cur);
-                if (up.isEmpty() || !(up.get() instanceof TopoNode.FunctionNode f)) break;
-                if (!out.contains(f)) out.add(f);
-                if (lca.isPresent() && f.equals(lca.get())) break;
-                cur = f;
-            }
-        }
-        return out;
     }
 
     /** The device the kernel checks: the function at 00.0 of the root bus, else a root port listed first there. */

@@ -12,6 +12,7 @@ import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
+import dev.lanescope.model.Vendor;
 import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.ladder.LadderEvidence;
 
@@ -65,13 +66,11 @@ record Pair(Topology t, LadderEvidence ev, TopoNode.FunctionNode a, TopoNode.Fun
     }
 
     static boolean isAmd(PciFunction f) {
-        return f.vendorId() == VENDOR_AMD_GPU || f.vendorId() < 0 && f.vendorDeviceName() != null
-                && f.vendorDeviceName().contains("[AMD/ATI]");
+        return Vendor.of(f) == Vendor.AMD_GPU;
     }
 
     static boolean isNvidia(PciFunction f) {
-        return f.vendorId() == VENDOR_NVIDIA || f.vendorId() < 0 && f.vendorDeviceName() != null
-                && f.vendorDeviceName().startsWith("NVIDIA");
+        return Vendor.of(f) == Vendor.NVIDIA;
     }
 
     boolean bothAmdGpus() {

@@ -51,7 +51,7 @@ public record CaptureGpus(List<Bdf> gpus, String deviceName, Optional<GpuPreset>
         List<Card> all = new ArrayList<>();
         for (Bdf b : new java.util.TreeSet<>(r.accelerators())) {
             var n = t.node(b);
-            if (n.isEmpty() || n.get().function().isManagementDisplay()) continue;
+            if (n.isEmpty() || !DeviceKind.of(t, n.get()).isGpu()) continue;
             PciFunction f = n.get().function();
             all.add(new Card(b, shortName(f.vendorDeviceName() == null ? "" : f.vendorDeviceName()),
                     PeerAdvice.vendorWord(f), GpuPreset.of(f)));

@@ -12,7 +12,7 @@ import java.util.TreeSet;
 import dev.lanescope.analysis.ceiling.CeilingInputException;
 
 /**
- * Would adding a card help? Batch-1 decode time per token for N cards and a split (seed 002):
+ * Would adding a card help? Batch-1 decode time per token for N cards and a split (docs/RULES.md §10):
  * <pre>
  *   weights    = active bytes per token / (tensor group x per-card memory bandwidth)
  *   collective = layers x all-reduces per layer x all-reduce time (message = hidden x activation bytes, tensor group

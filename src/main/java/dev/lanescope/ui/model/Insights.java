@@ -18,7 +18,7 @@ public record Insights(Map<Link, Hop> hops, Map<Bdf, Atomic> atomics, List<Strin
         summary = List.copyOf(summary);
     }
 
-    /** A hop's verdict: {@code key} is the colour token of DOMAIN.md §2 (ok, idle, capped, degraded, ...). */
+    /** A hop's verdict: {@code key} is the colour token of docs/RULES.md §2 (ok, idle, capped, degraded, ...). */
     public record Hop(String key, String verdict, String reason, String advice, List<String> secondary) {
         public Hop {
             secondary = List.copyOf(secondary);

@@ -79,7 +79,7 @@ public final class InsightsFactory {
         List<CardAdvice.Candidate> candidates = new ArrayList<>();
         MoveAdvice advice = null;
         try {
-            advice = MoveAdvisor.advise(t, card);
+            advice = a.report().answer(card);
             answer = advice.answer();
             int rank = 1;
             for (MoveCandidate c : advice.candidates()) {

@@ -9,6 +9,7 @@ import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.model.Vendor;
 
 /**
  * One GPU the panel offers: its bus id (which maps it to its box in the graph, {@code nodeId}), its name, and its
@@ -29,11 +30,11 @@ public record GpuChoice(Bdf bdf, String name, String nodeId, int vendorRank) {
     static List<GpuChoice> listFrom(MainViewModel.Loaded loaded, List<Bdf> gpus) {
         List<GpuChoice> out = new ArrayList<>();
         if (loaded != null) {
-            Map<Integer, Integer> rank = new HashMap<>();
+            Map<Vendor, Integer> rank = new HashMap<>();
             for (Bdf b : gpus) {
                 TopoNode.FunctionNode n = loaded.topology().node(b).orElse(null);
                 if (n == null || n.role() == TopoNode.Role.INTEGRATED) continue;
-                int r = rank.merge(n.function().vendorId(), 1, Integer::sum) - 1;
+                int r = rank.merge(Vendor.of(n.function()), 1, Integer::sum) - 1;
                 var box = loaded.picture().nodeOf(b);
                 out.add(new GpuChoice(b, TopologyLayouts.withoutVendor(n.function().shortName()),
                         box == null ? null : box.id(), r));

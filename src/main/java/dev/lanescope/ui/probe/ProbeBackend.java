@@ -34,7 +34,7 @@ public interface ProbeBackend {
     /** Finds a compiler, builds (or reuses) the probe and maps the GPU to its index; reports steps as it goes. */
     Plan prepare(GpuChoice gpu, boolean quick, Consumer<String> step) throws Unavailable;
 
-    /** The processes using that GPU now (seed 000: never probe beside a serving process). */
+    /** The processes using that GPU now (docs/RULES.md §7: never probe beside a serving process). */
     GpuUsers.Listing users(Bdf busId);
 
     /** Starts the run; events arrive on the probe's reader thread. */

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 
-/** The seeds' worked figures (seed 000 §2-3, seed 001), checked the way a reader of the chart would check them. */
+/** The worked figures of docs/RULES.md §11, checked the way a reader of the chart would check them. */
 class CeilingTest {
 
     private static final long GIB = 1L << 30;
@@ -47,7 +47,7 @@ class CeilingTest {
     }
 
     @Test
-    void seed001ExpertCopiesTake150usAt3Point1And16usAt28Point5() {
+    void expertCopiesTake150usAt3Point1And16usAt28Point5() {
         assertThat(Ceiling.transferMicros(460_800, 3.1, 0)).isCloseTo(148.6, within(0.1)).isBetween(145.0, 155.0);
         assertThat(Ceiling.transferMicros(460_800, 28.5, 0)).isCloseTo(16.2, within(0.1));
         // one missed expert = gate + up + down, three 460,800-byte copies: the seed traced 451 us of idle per miss
@@ -59,7 +59,7 @@ class CeilingTest {
 
     @Test
     void smallTransferPenaltyIsPerTransferOverheadNotLinkSpeed() {
-        // seed 000 §3: 2.345 MiB takes ~106 us against ~78 us ideal (2,459,136 B at a 31.5 GB/s Gen4 x16 bulk rate)
+        // docs/RULES.md §11: 2.345 MiB takes ~106 us against ~78 us ideal (2,459,136 B at a 31.5 GB/s Gen4 x16 bulk rate)
         List<TransferSample> sweep = List.of(new TransferSample(2_459_136, 0.106),
                 new TransferSample(GIB, GIB / 31.5e9 * 1e3));
         H2dRate rate = H2dRate.fromSamples(sweep, 2_459_136, "sweep");

@@ -11,7 +11,7 @@ import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.model.AllReduceTable;
 import dev.lanescope.parse.AllReducePerfParser;
 
-/** Shared inputs: seed 002's gpt-oss-120b on MI50s, and the public 2x RTX 2080 Ti all_reduce_perf table. */
+/** Shared inputs: the worked example of docs/RULES.md §10 (gpt-oss-120b on MI50s), and the public 2x RTX 2080 Ti all_reduce_perf table. */
 final class Fixtures {
 
     private Fixtures() {

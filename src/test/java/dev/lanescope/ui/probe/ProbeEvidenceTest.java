@@ -25,7 +25,7 @@ import dev.lanescope.ui.main.MainViewModel;
 
 /**
  * The panel beside a capture: the capture's GPUs are offered and follow the graph's selection, and a receipt whose GPU
- * is in the capture turns the idle-downshift hop into a verdict in the graph (seed 001's question).
+ * is in the capture turns the idle-downshift hop into a verdict in the graph (docs/RULES.md §2: idle or degraded?).
  */
 @ExtendWith(ApplicationExtension.class)
 class ProbeEvidenceTest {
