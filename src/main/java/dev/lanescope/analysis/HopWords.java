@@ -102,7 +102,7 @@ final class HopWords {
     /** What a narrower link to a part on a port without a slot and without errors means. */
     public static final String ON_BOARD_NARROW = "The port has no slot: the part below is on the board, which wires it"
             + " with fewer lanes than both ends could use. No error shows on the link, so this is the board's design,"
-            + " not a fault, and there is nothing to reseat.";
+            + " not a fault, and nothing on it is loose.";
 
     /** The hop leads straight to a part soldered to the board (a laptop's mobile GPU). */
     static boolean soldered(HopFacts f) {

@@ -8,6 +8,7 @@ import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
+import dev.lanescope.model.Vendor;
 
 /**
  * What two peers can do and what to set for it, per vendor and per platform (docs/RULES.md §5): the one home of "no
@@ -30,16 +31,19 @@ public final class PeerAdvice {
 
     /** The vendor as users say it: NVIDIA, AMD, Intel, else the first word of the name pci.ids gives. */
     public static String vendorWord(PciFunction f) {
-        if (f.vendorId() == 0x10de) return "NVIDIA";
-        if (f.vendorId() == 0x1002 || f.vendorId() == 0x1022) return "AMD";
-        if (f.vendorId() == 0x8086) return "Intel";
-        String n = f.vendorDeviceName() == null ? "" : f.vendorDeviceName().trim();
-        String low = n.toLowerCase(Locale.ROOT);
-        if (low.startsWith("nvidia")) return "NVIDIA";
-        if (low.startsWith("advanced micro devices") || low.contains("[amd/ati]")) return "AMD";
-        if (low.startsWith("intel")) return "Intel";
-        int sp = n.indexOf(' ');
-        return sp > 0 ? n.substring(0, sp) : n.isEmpty() ? "unknown vendor" : n;
+        switch (Vendor.of(f)) {
+            case NVIDIA:
+                return "NVIDIA";
+            case AMD_GPU:
+            case AMD:
+                return "AMD";
+            case INTEL:
+                return "Intel";
+            default:
+                String n = f.vendorDeviceName() == null ? "" : f.vendorDeviceName().trim();
+                int sp = n.indexOf(' ');
+                return sp > 0 ? n.substring(0, sp) : n.isEmpty() ? "unknown vendor" : n;
+        }
     }
 
     /**

@@ -102,8 +102,16 @@ final class LadderCommand implements Callable<Integer> {
                         gpus * (gpus - 1) / 2, PAIRS_SHOWN);
             }
             if (ladders.isEmpty()) {
-                out.println("No pair of GPUs in " + loaded.capture().label() + " (found: " + gpuList(loaded)
-                        + "); name any two devices with --pair A,B.");
+                // the machine form stays machine-readable: an empty list on stdout, the sentence on stderr
+                String none = "No pair of GPUs in " + loaded.capture().label() + " (found: " + gpuList(loaded)
+                        + "); name any two devices with --pair A,B.";
+                if (json) {
+                    out.println("[]");
+                    err.println(none);
+                    err.flush();
+                } else {
+                    out.println(none);
+                }
                 out.flush();
                 return 0;
             }

@@ -29,9 +29,18 @@ final class FrameworkRung {
         List<Evidence> ev = new ArrayList<>();
         Boolean direct = null;
         String bad = null;
+        List<String> elsewhere = new ArrayList<>();
+        String busA = p.a().bdf().toString();
+        String busB = p.b().bdf().toString();
         for (NcclLog log : p.ev().ncclLogs()) {
             if (!p.ev().frameworkFiles().contains(log.file())) continue;
-            if (log.allDirectP2p() != null) {
+            // the flag speaks for the ranks of that run: it counts for this pair only where the log names both
+            // cards (a run whose comm lines name no bus ids at all is taken as it is)
+            boolean covers = log.rankBus().isEmpty() || log.rankOf(busA) >= 0 && log.rankOf(busB) >= 0;
+            if (log.allDirectP2p() != null && !covers) {
+                elsewhere.add(log.file() + " (its ranks: " + String.join(", ", new java.util.TreeSet<>(
+                        log.rankBus().values())) + ")");
+            } else if (log.allDirectP2p() != null) {
                 if (log.allDirectAt() != null) ev.add(log.allDirectAt());
                 direct = direct == null ? log.allDirectP2p() : direct && log.allDirectP2p();
                 if (!log.allDirectP2p()) bad = "the log says isAllDirectP2p 0: not every rank pair is on the direct"
@@ -45,6 +54,11 @@ final class FrameworkRung {
                 }
                 else if (direct == null) direct = true;
             }
+        }
+        if (direct == null && !elsewhere.isEmpty()) {
+            return new Rung(9, NAME, RungStatus.NOT_PROVEN, "The framework log does not cover this pair: "
+                    + String.join("; ", elsewhere) + " ran on other cards, so its isAllDirectP2p says nothing about "
+                    + p.addr(p.a()) + " and " + p.addr(p.b()) + ".", ev, RULE, NEXT);
         }
         if (direct == null) {
             return new Rung(9, NAME, RungStatus.NOT_PROVEN, "No framework log (SGLang, vLLM, torch.distributed"

@@ -85,7 +85,7 @@ public final class NcclLogParser {
                 bus = LinearMatch.at(BUS_ID, line, "busId", bus.start() + 1);
             }
             if (bus != null) {
-                String b = busOf(bus.group(1));
+                String b = busIdOf(bus.group(1)); // always a bus id here: NCCL 2.28 prints 00:06.0 as "busId 60"
                 Integer rank = new Numbers.At(fileName, i + 1, problems).integer("rank", m.group(1), 0, Integer.MAX_VALUE);
                 if (b != null && rank != null) rankBus.putIfAbsent(rank, b);
             }
@@ -127,6 +127,16 @@ public final class NcclLogParser {
         if (bracket == null) return null;
         boolean hexLetter = bracket.chars().anyMatch(c -> (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'));
         if (bracket.length() < 3 && !hexLetter) return null;
+        return busIdOf(bracket);
+    }
+
+    /**
+     * A {@code busId} field (hex of domain, bus, device and function packed as NCCL packs them) as a PCI address;
+     * null when it is no address. Unlike a channel line's bracket, the field is never a device index, however short:
+     * a GPU at 0000:00:06.0, common on cloud VMs, is {@code busId 60}.
+     */
+    static String busIdOf(String bracket) {
+        if (bracket == null || bracket.isEmpty()) return null;
         if (bracket.length() > 12) return null;
         long v = Long.parseLong(bracket, 16);
         long function = v & 0xf;

@@ -111,6 +111,21 @@ class LadderGoldenTest {
     }
 
     @Test
+    void aFrameworkLogOfOtherCardsProvesNothingForThisPair(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        // NCCL 2.28 on a one-GPU cloud VM (our own run, docs/bench/h200x1-rehearsal): one rank, the card at
+        // 0000:00:06.0 printed as "busId 60", and isAllDirectP2p 1 because a lone rank has no peer to miss
+        Path log = tmp.resolve("nccl-torch-1gpu.log");
+        java.nio.file.Files.writeString(log, String.join("\n",
+                "torch.distributed {\"rank\": 0, \"world\": 1, \"backend\": \"nccl\", \"event\": \"start\"}",
+                "vm:751:751 [0] NCCL INFO ncclCommInitRankConfig comm 0x3e178070 rank 0 nranks 1 cudaDev 0 nvmlDev 0"
+                        + " busId 60 commId 0x67566f1b04027c54 - Init START",
+                "vm:751:751 [0] NCCL INFO Check P2P Type isAllDirectP2p 1 directMode 0 isAllCudaP2p 1", ""));
+        Ladder l = ladder(resource("x99-two-r9700-reconstructed"), "03:00.0", "04:00.0", log);
+        assertThat(l.rung(9).status()).isEqualTo(RungStatus.NOT_PROVEN);
+        assertThat(l.rung(9).finding()).contains("does not cover this pair").contains("0000:00:06.0");
+    }
+
+    @Test
     void theWriteUpsMeasuredFiguresPassRungsFiveToSevenAfterTheFix() {
         // p2p_bw-x99.jsonl: canAccessPeer true both ways -> rung 5 passes;
         // push 10.29 GB/s each way against Gen3 x16 = 7876 Mb/s x 16 / 8000 = 15.75 GB/s per direction: 65.3 %,

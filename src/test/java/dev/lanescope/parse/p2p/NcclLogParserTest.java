@@ -53,6 +53,18 @@ class NcclLogParserTest {
     }
 
     @Test
+    void aShortBusIdInACommLineIsStillAnAddress() {
+        // NCCL 2.28 prints a cloud VM's 0000:00:06.0 as "busId 60" (our own H200 run); a channel bracket that short
+        // would be a device index, the comm line's field never is
+        ParseResult<NcclLog> r = NcclLogParser.parse("nccl.log", List.of(
+                "vm:751:751 [0] NCCL INFO ncclCommInitRankConfig comm 0x3e178070 rank 0 nranks 1 cudaDev 0 nvmlDev 0"
+                        + " busId 60 commId 0x67566f1b04027c54 - Init START",
+                "vm:751:751 [0] NCCL INFO Check P2P Type isAllDirectP2p 1 directMode 0 isAllCudaP2p 1"));
+        assertThat(r.value().rankBus()).containsExactly(Map.entry(0, "0000:00:06.0"));
+        assertThat(r.value().rankOf("0000:00:06.0")).isZero();
+    }
+
+    @Test
     void olderBusIdsDecodeToPciAddresses() {
         // 101c0 is 0000:10:1c.0 (EC2 p4d), 3e000 is 0000:3e:00.0
         assertThat(read("nccl-ipc-read-ec2-issue527.log").channels().get(0).fromBus()).isEqualTo("0000:10:1d.0");
