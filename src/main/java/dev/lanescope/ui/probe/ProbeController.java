@@ -193,7 +193,7 @@ public final class ProbeController {
         sizePlaceholder.setManaged(vm.sizes().isEmpty());
     }
 
-    /** Seed 000's safety rule: show who uses the GPU and run only when the user says so. */
+    /** The probe's safety rule (docs/RULES.md §7): show who uses the GPU and run only when the user says so. */
     private boolean confirm(String users) {
         ButtonType run = new ButtonType("Run anyway", ButtonBar.ButtonData.OK_DONE);
         ButtonType stop = new ButtonType("Don't run", ButtonBar.ButtonData.CANCEL_CLOSE);
