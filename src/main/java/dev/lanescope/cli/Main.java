@@ -1,5 +1,7 @@
 package dev.lanescope.cli;
 
+import java.util.List;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,10 +12,7 @@ import dev.lanescope.pipeline.CaptureAnalysis;
  * Exit status 0 when the capture was read, 2 when the input is unusable (the message names file and line).
  */
 @Command(name = "lanescope", mixinStandardHelpOptions = true, version = "lanescope 0.1.0",
-        description = "PCIe topology explorer: per-hop link verdicts, path ceilings, AtomicOps, peer paths, move advice.",
-        subcommands = {AnalyzeCommand.class, AdviseCommand.class, ExportCommand.class, CeilingCommand.class, ScalingCommand.class,
-                ProbeCommand.class, ReceiptCommand.class, DiffCommand.class, ScanCommand.class, CollectCommand.class, LadderCommand.class,
-                WatchCommand.class, HistoryCommand.class})
+        description = "PCIe topology explorer: per-hop link verdicts, path ceilings, AtomicOps, peer paths, move advice.")
 public final class Main implements Runnable {
 
     /** Exit status for input that could not be used at all. */
@@ -33,7 +32,7 @@ public final class Main implements Runnable {
      */
     public static int run(String... args) {
         try {
-            return commandLine().execute(args);
+            return commandLine(args.length > 0 ? args[0] : "").execute(args);
         } catch (OutOfMemoryError oom) {
             System.err.println("lanescope: ran out of memory (the Java heap is " + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MiB); give it more with java -Xmx2g -jar lanescope.jar ...");
@@ -53,9 +52,52 @@ public final class Main implements Runnable {
                 + " that caused it.";
     }
 
-    /** The command line with its handlers: an unexpected failure is one plain line, never a stack trace. */
+    /**
+     * The commands, in the order the help lists them. Each is made only when it is registered: picocli reads a
+     * command's options by reflection when it is added, and reading all thirteen took about a fifth of a short
+     * command's start (docs/bench/cli.md).
+     */
+    private static final List<String> COMMANDS = List.of("analyze", "advise", "export", "ceiling", "scaling", "probe",
+            "receipt", "diff", "scan", "collect", "ladder", "watch", "history");
+
+    /** One command's object; a switch rather than a table of constructors, so no other command's class is loaded. */
+    private static Object command(String name) {
+        return switch (name) {
+            case "analyze" -> new AnalyzeCommand();
+            case "advise" -> new AdviseCommand();
+            case "export" -> new ExportCommand();
+            case "ceiling" -> new CeilingCommand();
+            case "scaling" -> new ScalingCommand();
+            case "probe" -> new ProbeCommand();
+            case "receipt" -> new ReceiptCommand();
+            case "diff" -> new DiffCommand();
+            case "scan" -> new ScanCommand();
+            case "collect" -> new CollectCommand();
+            case "ladder" -> new LadderCommand();
+            case "watch" -> new WatchCommand();
+            case "history" -> new HistoryCommand();
+            default -> throw new IllegalArgumentException("no command " + name);
+        };
+    }
+
+    /** The command line with every command and its handlers: an unexpected failure is one plain line, never a stack trace. */
     public static CommandLine commandLine() {
+        return commandLine("");
+    }
+
+    /**
+     * The command line for a run whose first argument is {@code first}: when that names a command, only that
+     * command is registered (what the user sees is the same: a command's help and errors name only itself);
+     * anything else (no argument, an option, a typo) gets every command, so the usage and picocli's suggestions
+     * list them all.
+     */
+    static CommandLine commandLine(String first) {
         CommandLine cl = new CommandLine(new Main());
+        if (COMMANDS.contains(first)) {
+            cl.addSubcommand(first, command(first));
+        } else {
+            COMMANDS.forEach(name -> cl.addSubcommand(name, command(name)));
+        }
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             line.getErr().println(internalError(line.getCommandName(), ex));
             line.getErr().flush();
