@@ -86,7 +86,7 @@ final class AtomicsText {
         List<String> out = new ArrayList<>();
         out.add("These bits are read-only hardware: no driver, module parameter, sysfs toggle or setpci changes"
                 + " them.");
-        List<TopoNode.FunctionNode> own = Hardware.ancestors(t, requester);
+        List<TopoNode.FunctionNode> own = t.ancestors(requester);
         List<String> slots = new ArrayList<>();
         List<String> m2 = new ArrayList<>();
         for (TopoNode.FunctionNode p : t.functions()) {

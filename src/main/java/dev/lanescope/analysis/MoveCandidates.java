@@ -30,11 +30,11 @@ final class MoveCandidates {
                                   LinkState cardCap, long internalMbps, Optional<TopoNode.FunctionNode> ownSwitch) {
         TopoNode.FunctionNode currentPort = t.node(cardLink.port().bdf()).orElseThrow();
         TopoNode.FunctionNode cardTop = ownSwitch.orElse(t.node(cardLink.device().bdf()).orElse(node));
-        Set<TopoNode.FunctionNode> inCard = new LinkedHashSet<>(Hardware.subtree(t, cardTop));
+        Set<TopoNode.FunctionNode> inCard = new LinkedHashSet<>(t.descendants(cardTop));
         inCard.add(cardTop);
         // the card's own switch ports travel with it (nearest first, as the atomics walk wants)
         List<TopoNode.FunctionNode> internalBridges = new ArrayList<>();
-        for (TopoNode.FunctionNode a : Hardware.ancestors(t, node)) {
+        for (TopoNode.FunctionNode a : t.ancestors(node)) {
             if (a.equals(currentPort)) break;
             internalBridges.add(a);
         }
@@ -95,7 +95,7 @@ final class MoveCandidates {
             }
             boolean chipset = DeviceKind.isChipset(pf);
             Bdf chipsetAt = chipset ? pf.bdf() : null;
-            for (TopoNode.FunctionNode a : Hardware.ancestors(t, p)) {
+            for (TopoNode.FunctionNode a : t.ancestors(p)) {
                 if (DeviceKind.isChipset(a.function())) {
                     chipset = true;
                     if (chipsetAt == null) chipsetAt = a.bdf();
@@ -126,7 +126,7 @@ final class MoveCandidates {
             if (card.portType() != null && card.portType().isEndpointLike()) {
                 List<TopoNode.FunctionNode> bridges = new ArrayList<>(internalBridges);
                 bridges.add(p);
-                bridges.addAll(Hardware.ancestors(t, p));
+                bridges.addAll(t.ancestors(p));
                 atomics = AtomicsChain.evaluate(t, node, bridges, current ? "" : " from " + pf.bdf());
             }
             List<String> peers = new ArrayList<>();
@@ -135,7 +135,7 @@ final class MoveCandidates {
                 for (TopoNode.FunctionNode g : otherGpus) {
                     TopoNode other = g;
                     // in a swap, the other card moves to this card's current port
-                    if (occupant != null && (g.bdf().equals(occupant) || Hardware.subtree(t, p).contains(g))) {
+                    if (occupant != null && (g.bdf().equals(occupant) || t.descendants(p).contains(g))) {
                         other = currentPort;
                         PeerPaths.Route r = PeerPaths.route(t, p, extra, true, other);
                         peers.add(r.pathClass() + " to " + g.bdf() + " (after the swap)");
@@ -169,7 +169,7 @@ final class MoveCandidates {
         // a conventional PCI bridge (registers read, no Express capability: an 82801 subtractive-decode bridge) has
         // no PCIe slot below it
         if (isConventionalPciBridge(t, pf)) return false;
-        for (TopoNode.FunctionNode a : Hardware.ancestors(t, p)) {
+        for (TopoNode.FunctionNode a : t.ancestors(p)) {
             if (Hardware.isThunderboltPort(t, a)) return false;
         }
         if (Hardware.insideCard(t, p).isPresent()) return false;

@@ -38,7 +38,7 @@ public final class PathCeilings {
         // the kernel's walk: the device, then every pci_upstream_bridge() up to the root port
         List<TopoNode.FunctionNode> walk = new ArrayList<>();
         walk.add(endpoint);
-        walk.addAll(Hardware.ancestors(topology, endpoint));
+        walk.addAll(topology.ancestors(endpoint));
         List<PathCeiling.Step> steps = new ArrayList<>();
         String unknownAt = null;
         for (TopoNode.FunctionNode n : walk) {

@@ -179,8 +179,11 @@ public final class TopologyLayouts {
         if (focus == null || focus.isEmpty()) return null;
         Set<String> ids = new java.util.HashSet<>();
         for (Bdf b : focus) {
-            TopoNode cur = t.node(b).orElse(null);
-            while (cur != null && ids.add(cur.id())) cur = t.parent(cur).orElse(null);
+            TopoNode.FunctionNode n = t.node(b).orElse(null);
+            if (n == null) continue;
+            ids.add(n.id());
+            for (TopoNode.FunctionNode up : t.ancestors(n)) ids.add(up.id());
+            ids.add(t.rootOf(n).id());
         }
         return ids.isEmpty() ? null : ids;
     }
@@ -233,12 +236,7 @@ public final class TopologyLayouts {
         }
 
         private List<Bdf> functionsUnder(TopoNode n) {
-            List<Bdf> out = new ArrayList<>();
-            for (TopoNode k : t.children(n)) {
-                if (k instanceof TopoNode.FunctionNode f) out.add(f.bdf());
-                out.addAll(functionsUnder(k));
-            }
-            return out;
+            return t.descendants(n).stream().map(TopoNode.FunctionNode::bdf).toList();
         }
 
         /** "12 functions: 4 NVMe, 2 NIC, 6 chipset": what a folded box holds, most frequent kinds first. */
