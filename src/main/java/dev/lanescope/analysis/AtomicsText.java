@@ -101,7 +101,7 @@ final class AtomicsText {
                         .map(c -> ", a swap with the " + Hardware.kind(c) + " " + c.bdf() + " there").orElse("");
                 slots.add(Hardware.portLabel(p) + " (" + p.bdf() + holds + ")");
             } else {
-                t.children(p).stream().filter(c -> c instanceof TopoNode.FunctionNode f && f.function().isNvme())
+                t.children(p).stream().filter(c -> c instanceof TopoNode.FunctionNode f && DeviceKind.of(f.function()) == DeviceKind.NVME)
                         .findFirst().ifPresent(c -> m2.add(((TopoNode.FunctionNode) c).bdf() + " behind " + p.bdf()));
             }
         }

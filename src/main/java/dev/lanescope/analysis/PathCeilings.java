@@ -222,7 +222,7 @@ public final class PathCeilings {
         if (own.state() == null && f.capabilitiesHidden()) return DeviceKind.of(t, n).isPeer();
         if (own.state() == null || own.state().width() <= 0) return false;
         if (f.portType() != null) return f.portType() == PortType.ENDPOINT || f.portType() == PortType.LEGACY_ENDPOINT;
-        return f.express() == null && f.bdf().function() == 0 && !f.isBridge() && !f.isHostBridge();
+        return f.express() == null && f.bdf().function() == 0 && !f.isBridge() && DeviceKind.of(f) != DeviceKind.HOST_BRIDGE;
     }
 
 }

@@ -438,7 +438,8 @@ public final class TopologyLayouts {
     static String ownLink(TopoNode.FunctionNode f, TopoEdge in) {
         if (in != null && in.isLink()) return "";
         PciFunction fn = f.function();
-        if (!DeviceKind.of(fn).isDisplayOrAccelerator() && !fn.isNetwork() && !fn.isNvme()) return "";
+        DeviceKind kind = DeviceKind.of(fn);
+        if (!kind.isDisplayOrAccelerator() && !kind.isNetwork() && kind != DeviceKind.NVME) return "";
         LinkState trained = OwnLink.trained(fn);
         LinkState capable = OwnLink.capable(fn);
         if ((trained == null || !trained.isKnown()) && (capable == null || !capable.isKnown())) return "";
@@ -469,8 +470,9 @@ public final class TopologyLayouts {
      */
     static String signature(TopoNode parent, TopoNode.FunctionNode f) {
         PciFunction fn = f.function();
-        if (parent instanceof TopoNode.RootComplex && !DeviceKind.of(fn).isDisplayOrAccelerator() && !fn.isNetwork()
-                && DeviceKind.of(fn) != DeviceKind.NVME && DeviceKind.of(fn) != DeviceKind.STORAGE) {
+        DeviceKind kind = DeviceKind.of(fn);
+        if (parent instanceof TopoNode.RootComplex && !kind.isDisplayOrAccelerator() && !kind.isNetwork()
+                && kind != DeviceKind.NVME && kind != DeviceKind.STORAGE) {
             return CHIPSET;
         }
         return fn.classHex() + "|" + f.role() + "|" + fn.shortName();

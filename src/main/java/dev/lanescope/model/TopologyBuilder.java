@@ -84,7 +84,7 @@ public final class TopologyBuilder {
                 TopoNode.RootComplex rc = roots.computeIfAbsent(key(f.bdf().domain(), f.bdf().bus()), k -> {
                     PciFunction host = functions.get(new Bdf(f.bdf().domain(), f.bdf().bus(), 0, 0));
                     TopoNode.RootComplex r = new TopoNode.RootComplex(f.bdf().domain(), f.bdf().bus(),
-                            host != null && host.isHostBridge() ? host : null);
+                            host != null && DeviceKind.of(host) == DeviceKind.HOST_BRIDGE ? host : null);
                     g.addVertex(r);
                     return r;
                 });
@@ -193,7 +193,7 @@ public final class TopologyBuilder {
                 default: break;
             }
         }
-        if (f.isHostBridge()) return TopoNode.Role.HOST_BRIDGE;
+        if (DeviceKind.of(f) == DeviceKind.HOST_BRIDGE) return TopoNode.Role.HOST_BRIDGE;
         if (f.busRange() == null) return t == null && parentRole == null ? TopoNode.Role.OTHER : TopoNode.Role.ENDPOINT;
         // a bridge whose Express capability we cannot see: infer from where it sits
         if (parentRole == null) return TopoNode.Role.ROOT_PORT;
