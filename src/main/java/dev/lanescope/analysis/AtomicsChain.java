@@ -144,7 +144,7 @@ public final class AtomicsChain {
      * plugs in there, so that port's missing completer bits are no fault.
      */
     static boolean behindProcessorInternalBridge(Topology topology, TopoNode.FunctionNode node) {
-        for (TopoNode.FunctionNode a : Hardware.ancestors(topology, node)) {
+        for (TopoNode.FunctionNode a : topology.ancestors(node)) {
             if (a.role() != TopoNode.Role.ROOT_PORT) continue;
             String name = a.function().vendorDeviceName();
             boolean amd = Vendor.of(a.function()) == Vendor.AMD
@@ -163,13 +163,13 @@ public final class AtomicsChain {
         for (TopoNode.FunctionNode n : topology.functions()) {
             if (n.function().portType() == null || !n.function().portType().isEndpointLike()) continue;
             if (!need(topology, n).matters()) continue;
-            for (TopoNode.FunctionNode a : Hardware.ancestors(topology, n)) out.add(a.bdf());
+            for (TopoNode.FunctionNode a : topology.ancestors(n)) out.add(a.bdf());
         }
         return out;
     }
 
     public static AtomicsVerdict of(Topology topology, TopoNode.FunctionNode endpoint) {
-        return evaluate(topology, endpoint, Hardware.ancestors(topology, endpoint), "");
+        return evaluate(topology, endpoint, topology.ancestors(endpoint), "");
     }
 
     /** All endpoints below a link, plus RC integrated endpoints. */

@@ -86,7 +86,7 @@ final class AtomicsText {
         List<String> out = new ArrayList<>();
         out.add("These bits are read-only hardware: no driver, module parameter, sysfs toggle or setpci changes"
                 + " them.");
-        List<TopoNode.FunctionNode> own = Hardware.ancestors(t, requester);
+        List<TopoNode.FunctionNode> own = t.ancestors(requester);
         List<String> slots = new ArrayList<>();
         List<String> m2 = new ArrayList<>();
         for (TopoNode.FunctionNode p : t.functions()) {
@@ -101,7 +101,7 @@ final class AtomicsText {
                         .map(c -> ", a swap with the " + Hardware.kind(c) + " " + c.bdf() + " there").orElse("");
                 slots.add(Hardware.portLabel(p) + " (" + p.bdf() + holds + ")");
             } else {
-                t.children(p).stream().filter(c -> c instanceof TopoNode.FunctionNode f && f.function().isNvme())
+                t.children(p).stream().filter(c -> c instanceof TopoNode.FunctionNode f && DeviceKind.of(f.function()) == DeviceKind.NVME)
                         .findFirst().ifPresent(c -> m2.add(((TopoNode.FunctionNode) c).bdf() + " behind " + p.bdf()));
             }
         }

@@ -1,8 +1,6 @@
 package dev.lanescope.analysis;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -73,7 +71,7 @@ final class Hardware {
      */
     static Optional<TopoNode.FunctionNode> tunnelAbove(Topology t, TopoNode.FunctionNode n) {
         if (isTunnelPort(n.function())) return Optional.empty();
-        for (TopoNode.FunctionNode a : ancestors(t, n)) {
+        for (TopoNode.FunctionNode a : t.ancestors(n)) {
             if (isThunderboltPort(t, a)) return Optional.of(a);
         }
         return Optional.empty();
@@ -83,7 +81,7 @@ final class Hardware {
     static TopoNode.FunctionNode[] tunnelRouters(Topology t, TopoNode.FunctionNode port) {
         List<TopoNode.FunctionNode> out = new ArrayList<>();
         out.add(port);
-        out.addAll(ancestors(t, port));
+        out.addAll(t.ancestors(port));
         TopoNode.RootComplex rc = t.rootOf(port);
         for (TopoNode.FunctionNode f : t.functions()) {
             if (isTunnelPort(f.function()) && t.rootOf(f).equals(rc) && !out.contains(f)) out.add(f);
@@ -121,7 +119,7 @@ final class Hardware {
         Optional<TopoNode.FunctionNode> gpu = gpuBehindOwnSwitch(t, usp);
         if (gpu.isPresent() || usp.role() != TopoNode.Role.SWITCH_UPSTREAM) return gpu;
         TopoNode.FunctionNode storage = null;
-        for (TopoNode.FunctionNode f : subtree(t, usp)) {
+        for (TopoNode.FunctionNode f : t.descendants(usp)) {
             if (f.role() == TopoNode.Role.SWITCH_DOWNSTREAM || f.role() == TopoNode.Role.SWITCH_UPSTREAM) continue;
             DeviceKind k = DeviceKind.of(t, f);
             if (k != DeviceKind.NVME && k != DeviceKind.STORAGE) return Optional.empty();
@@ -138,7 +136,7 @@ final class Hardware {
         TopoNode.FunctionNode found = null;
         List<TopoNode.FunctionNode> chain = new ArrayList<>();
         chain.add(n);
-        chain.addAll(ancestors(t, n));
+        chain.addAll(t.ancestors(n));
         for (TopoNode.FunctionNode a : chain) {
             if (a.role() == TopoNode.Role.SWITCH_UPSTREAM && cardBehindOwnSwitch(t, a).isPresent()) found = a;
         }
@@ -192,33 +190,6 @@ final class Hardware {
         return "device";
     }
 
-    static Optional<TopoNode.FunctionNode> parentFunction(Topology t, TopoNode n) {
-        return t.parent(n).filter(p -> p instanceof TopoNode.FunctionNode).map(p -> (TopoNode.FunctionNode) p);
-    }
-
-    /** Function nodes above a node, nearest first (the kernel's pci_upstream_bridge() walk). */
-    static List<TopoNode.FunctionNode> ancestors(Topology t, TopoNode n) {
-        List<TopoNode.FunctionNode> out = new ArrayList<>();
-        Optional<TopoNode.FunctionNode> p = parentFunction(t, n);
-        while (p.isPresent()) {
-            out.add(p.get());
-            p = parentFunction(t, p.get());
-        }
-        return out;
-    }
-
-    /** Every function node below a node (not the node itself). */
-    static List<TopoNode.FunctionNode> subtree(Topology t, TopoNode n) {
-        List<TopoNode.FunctionNode> out = new ArrayList<>();
-        Deque<TopoNode> todo = new ArrayDeque<>(t.children(n));
-        while (!todo.isEmpty()) {
-            TopoNode c = todo.pop();
-            if (c instanceof TopoNode.FunctionNode fn) out.add(fn);
-            todo.addAll(t.children(c));
-        }
-        return out;
-    }
-
     /**
      * When {@code usp} is the upstream port of a card's own internal switch (AMD RDNA, Intel Arc: one vendor for the
      * switch ports and everything below, with a GPU/accelerator among them), the first GPU/accelerator below it.
@@ -226,7 +197,7 @@ final class Hardware {
     static Optional<TopoNode.FunctionNode> gpuBehindOwnSwitch(Topology t, TopoNode.FunctionNode usp) {
         if (usp.role() != TopoNode.Role.SWITCH_UPSTREAM) return Optional.empty();
         if (Vendor.of(usp.function()) == Vendor.UNKNOWN) return Optional.empty();
-        List<TopoNode.FunctionNode> below = subtree(t, usp);
+        List<TopoNode.FunctionNode> below = t.descendants(usp);
         TopoNode.FunctionNode gpu = null;
         for (TopoNode.FunctionNode f : below) {
             if (!Vendor.same(f.function(), usp.function())) return Optional.empty();
@@ -237,10 +208,10 @@ final class Hardware {
 
     /** The switch upstream port of the card's own switch that {@code node} sits behind, if any. */
     static Optional<TopoNode.FunctionNode> ownSwitchAbove(Topology t, TopoNode.FunctionNode node) {
-        for (TopoNode.FunctionNode a : ancestors(t, node)) {
+        for (TopoNode.FunctionNode a : t.ancestors(node)) {
             if (a.role() == TopoNode.Role.SWITCH_UPSTREAM) {
                 Optional<TopoNode.FunctionNode> g = gpuBehindOwnSwitch(t, a);
-                if (g.isPresent() && (g.get().equals(node) || subtree(t, a).contains(node))) return Optional.of(a);
+                if (g.isPresent() && (g.get().equals(node) || t.descendants(a).contains(node))) return Optional.of(a);
                 return Optional.empty();
             }
             if (a.role() == TopoNode.Role.ROOT_PORT) return Optional.empty();

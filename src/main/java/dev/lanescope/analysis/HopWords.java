@@ -29,8 +29,6 @@ final class HopWords {
         if (f.emptyPort()) return emptyPort(f, d);
         Link link = f.link();
         PciFunction port = link.port();
-        LinkState trained = link.trained();
-        LinkState capable = link.capable();
         List<String> notes = new ArrayList<>();
         if (f.unknown() != null && f.unknown() != HopFacts.Unknown.PORT_READS_DOWN) notes.add(unknown(f));
         if (f.tunnel()) {
@@ -39,12 +37,37 @@ final class HopWords {
                     + " misleads for the same reason");
         }
         if (f.unknown() == HopFacts.Unknown.PORT_READS_DOWN) notes.add(unknown(f));
-        UnderLoad.Observation obs = f.load();
         if (f.ignoredLoadOf() != null) {
             notes.add("the under-load reading of " + f.ignoredLoadOf() + " is ignored for this hop: it describes the"
                     + " link inside the card (behind its own switch), not this one; read " + port.bdf()
                     + " (its current_link_speed) under load instead");
         }
+        widthAndSpeedNotes(f, notes);
+        if (link.endsDisagree()) {
+            notes.add("the two ends disagree: the port reads " + port.express().lnkSta().display()
+                    + ", the device reads " + link.deviceTrained().display()
+                    + " (captured while retraining, or a broken register); the port is authoritative");
+        }
+        String errors = f.errors().words(d.verdict() != LinkVerdict.OK);
+        if (!errors.isEmpty()) notes.add(errors + (d.verdict().isFault() && f.erroring() ? ": a fault, not a reading to doubt" : ""));
+        else if (f.errors().countersRead() && d.verdict().isFault()) notes.add("no error counted on this link");
+        if (link.trainedFrom() == Link.Source.SYSFS) {
+            notes.add("trained state read from sysfs current_link_* (LnkSta not captured)");
+        } else if (link.trainedFrom() == Link.Source.DEVICE_REGISTERS) {
+            notes.add("trained state read from the device end (the port's LnkSta was not captured)");
+        }
+        StringBuilder reason = new StringBuilder(facts(f));
+        for (String n : notes) reason.append("; ").append(n);
+        return reason.append(". ").append(advice(f, d)).toString();
+    }
+
+    /** The notes on the hop's width and speed against both ends' capabilities, and under load. */
+    private static void widthAndSpeedNotes(HopFacts f, List<String> notes) {
+        Link link = f.link();
+        PciFunction port = link.port();
+        LinkState trained = link.trained();
+        LinkState capable = link.capable();
+        UnderLoad.Observation obs = f.load();
         if (f.narrowOnBoard()) {
             notes.add("trained x" + trained.width() + " where both ends advertise x" + capable.width() + "; the port "
                     + port.bdf() + " has no slot (Slot-), so the device is soldered to the board and its lanes are the"
@@ -70,22 +93,6 @@ final class HopWords {
                     + (soldered(f) ? " (the board's design for this soldered part)"
                     : "; a faster port would help (see move advice)"));
         }
-        if (link.endsDisagree()) {
-            notes.add("the two ends disagree: the port reads " + port.express().lnkSta().display()
-                    + ", the device reads " + link.deviceTrained().display()
-                    + " (captured while retraining, or a broken register); the port is authoritative");
-        }
-        String errors = f.errors().words(d.verdict() != LinkVerdict.OK);
-        if (!errors.isEmpty()) notes.add(errors + (d.verdict().isFault() && f.erroring() ? ": a fault, not a reading to doubt" : ""));
-        else if (f.errors().countersRead() && d.verdict().isFault()) notes.add("no error counted on this link");
-        if (link.trainedFrom() == Link.Source.SYSFS) {
-            notes.add("trained state read from sysfs current_link_* (LnkSta not captured)");
-        } else if (link.trainedFrom() == Link.Source.DEVICE_REGISTERS) {
-            notes.add("trained state read from the device end (the port's LnkSta was not captured)");
-        }
-        StringBuilder reason = new StringBuilder(facts(f));
-        for (String n : notes) reason.append("; ").append(n);
-        return reason.append(". ").append(advice(f, d)).toString();
     }
 
     /** The verdict's advice, except that a part soldered to the board is never told a slot change may help. */

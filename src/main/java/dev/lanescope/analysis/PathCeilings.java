@@ -38,37 +38,20 @@ public final class PathCeilings {
         // the kernel's walk: the device, then every pci_upstream_bridge() up to the root port
         List<TopoNode.FunctionNode> walk = new ArrayList<>();
         walk.add(endpoint);
-        walk.addAll(Hardware.ancestors(topology, endpoint));
+        walk.addAll(topology.ancestors(endpoint));
         List<PathCeiling.Step> steps = new ArrayList<>();
         String unknownAt = null;
         for (TopoNode.FunctionNode n : walk) {
             PathCeiling.Step s = underLoad(ownState(n.function()), ev);
             steps.add(s);
-            if (s.state() == null && unknownAt == null) {
-                unknownAt = n.bdf() + (n.function().capabilitiesHidden()
-                        ? " (capabilities hidden: lspci ran without root, and no sysfs current_link_* captured)"
-                        : n.function().express() == null && !Hardware.registersRead(topology, n.function())
-                        ? " (no registers of it in this capture: a tree or a plain listing)"
-                        : n.function().express() == null && !n.function().capabilitiesHidden()
-                        ? " (no link status: not a PCI Express function in this capture)"
-                        : " (the lspci printed `Speed unknown`: too old to decode it, and no sysfs captured)");
-            }
+            if (s.state() == null && unknownAt == null) unknownAt = n.bdf() + whyUnknown(topology, n.function());
         }
         // capable: the device's own speed x LnkCap width (pcie_bandwidth_capable), by the capture's kernel's rule
         KernelBandwidthLine kline = kernelLineFor(topology, endpoint);
         LinkState cap = kernelCapable(topology, dev, kline);
         long capMbps = cap != null && cap.speed().isKnown() ? cap.mbps() : 0;
 
-        long pathCapable = Long.MAX_VALUE;
-        for (Link l : topology.linksUpward(endpoint)) {
-            if (l.capable() == null || !l.capable().isKnown()) {
-                pathCapable = -1;
-                break;
-            }
-            pathCapable = Math.min(pathCapable, l.capable().mbps());
-        }
-        // no link above it (a device on a root bus, as in a VM): its own link is the whole path it is shown
-        if (pathCapable == Long.MAX_VALUE) pathCapable = capMbps > 0 ? capMbps : -1;
+        long pathCapable = pathCapableMbps(topology, endpoint, capMbps);
 
         if (unknownAt != null || dev.express() == null && dev.sysfsLink() == null) {
             String why = unknownAt != null ? unknownAt : dev.bdf() + " (no link facts)";
@@ -80,16 +63,8 @@ public final class PathCeilings {
                     kline, kline == null ? null : "the kernel's boot-time line is the only figure: "
                     + kline.text());
         }
-        // pcie_bandwidth_available: keep the minimum; "!bw || next_bw <= bw" makes ties go upstream
-        long bw = 0;
-        PathCeiling.Step lim = null;
-        for (PathCeiling.Step s : steps) {
-            long next = s.mbps();
-            if (bw == 0 || next <= bw) {
-                bw = next;
-                lim = s;
-            }
-        }
+        PathCeiling.Step lim = limiting(steps);
+        long bw = lim.mbps();
         String sentence;
         if (bw < capMbps) {
             sentence = LinkState.formatGbps(bw) + " Gb/s available PCIe bandwidth, limited by "
@@ -102,6 +77,47 @@ public final class PathCeilings {
         String mismatch = kline == null ? null : mismatch(dev.bdf(), kline, bw, lim, capMbps);
         return new PathCeiling(dev.bdf(), true, bw, lim.bdf(), lim.state(), capMbps, cap, pathCapable, steps,
                 sentence, kline, mismatch);
+    }
+
+    /** Why a function's link state is not known, in words after its address. */
+    private static String whyUnknown(Topology topology, PciFunction f) {
+        return f.capabilitiesHidden()
+                ? " (capabilities hidden: lspci ran without root, and no sysfs current_link_* captured)"
+                : f.express() == null && !Hardware.registersRead(topology, f)
+                ? " (no registers of it in this capture: a tree or a plain listing)"
+                : f.express() == null && !f.capabilitiesHidden()
+                ? " (no link status: not a PCI Express function in this capture)"
+                : " (the lspci printed `Speed unknown`: too old to decode it, and no sysfs captured)";
+    }
+
+    /**
+     * The slowest capable link on the path (-1 when one is not known); with no link above it (a device on a root bus,
+     * as in a VM) its own capable link, the whole path it is shown.
+     */
+    private static long pathCapableMbps(Topology topology, TopoNode.FunctionNode endpoint, long capMbps) {
+        long pathCapable = Long.MAX_VALUE;
+        for (Link l : topology.linksUpward(endpoint)) {
+            if (l.capable() == null || !l.capable().isKnown()) return -1;
+            pathCapable = Math.min(pathCapable, l.capable().mbps());
+        }
+        return pathCapable == Long.MAX_VALUE ? (capMbps > 0 ? capMbps : -1) : pathCapable;
+    }
+
+    /**
+     * The step that limits the path, as pcie_bandwidth_available() keeps it: the minimum, where "!bw || next_bw <= bw"
+     * makes ties go upstream. The steps are all known here.
+     */
+    private static PathCeiling.Step limiting(List<PathCeiling.Step> steps) {
+        long bw = 0;
+        PathCeiling.Step lim = null;
+        for (PathCeiling.Step s : steps) {
+            long next = s.mbps();
+            if (bw == 0 || next <= bw) {
+                bw = next;
+                lim = s;
+            }
+        }
+        return lim;
     }
 
     /**
@@ -222,7 +238,7 @@ public final class PathCeilings {
         if (own.state() == null && f.capabilitiesHidden()) return DeviceKind.of(t, n).isPeer();
         if (own.state() == null || own.state().width() <= 0) return false;
         if (f.portType() != null) return f.portType() == PortType.ENDPOINT || f.portType() == PortType.LEGACY_ENDPOINT;
-        return f.express() == null && f.bdf().function() == 0 && !f.isBridge() && !f.isHostBridge();
+        return f.express() == null && f.bdf().function() == 0 && !f.isBridge() && DeviceKind.of(f) != DeviceKind.HOST_BRIDGE;
     }
 
 }

@@ -133,34 +133,7 @@ public final class PeerAdvice {
             level = "none (" + no.brief() + ")";
             ex.append(" No direct P2P: ").append(no.reason()).append('.');
         } else if (gpuA && gpuB) {
-            boolean amdHost = host.amdHost();
-            int gpus = host.gpus();
-            PathClass def = amdHost && gpus <= 2 ? PathClass.SYS : PathClass.PXB;
-            String defWhy = amdHost && gpus <= 2 ? "SYS on an AMD CPU with at most two GPUs" : "PXB";
-            if (r.pathClass() == PathClass.SYS && amdHost) {
-                ex.append(" Across sockets on an AMD host the peer traffic crosses the sockets' Infinity Fabric"
-                        + " (xGMI): direct P2P works, but slower than between two cards of one socket.");
-            }
-            if (r.pathClass().isNearerOrEqual(def)) {
-                level = "default (" + def + ")";
-                ex.append(" NCCL's default P2P level (").append(defWhy).append(") covers it.");
-            } else {
-                level = "NCCL_P2P_LEVEL=" + r.pathClass();
-                ex.append(" NCCL's default P2P level (").append(defWhy).append(") does not cover ")
-                        .append(r.pathClass()).append(": set ").append(level).append(" for direct P2P");
-                boolean nvidia = "NVIDIA".equals(vendorWord(a.function()));
-                boolean amdGpus = "AMD".equals(vendorWord(a.function()));
-                if (nvidia) {
-                    ex.append(", where NVIDIA's driver allows it (nvidia-smi topo -p2p r shows OK; GeForce cards"
-                            + " often answer NS, not supported, and then no level helps).");
-                } else {
-                    ex.append('.');
-                }
-                if (amdGpus && host.intelHost()) {
-                    ex.append(" On an Intel host RCCL 2.27.7 also needed a patch so the user's level is not"
-                            + " overridden by the platform default; confirm 'via P2P/IPC' in its log.");
-                }
-            }
+            level = gpuPairLevel(host, a, r, ex);
         } else if (gpuA || gpuB) {
             if (r.pathClass().isNearerOrEqual(PathClass.PXB)) {
                 level = "default (PXB)";
@@ -173,6 +146,47 @@ public final class PeerAdvice {
         } else {
             level = "n/a (two NICs)";
         }
+        pathNotes(ex, acs, bars, chipset && no == null);
+        return new Advice(level, ex.toString());
+    }
+
+    /**
+     * Two GPUs with direct P2P possible: NCCL's default level (PXB; SYS on an AMD host with at most two GPUs) against
+     * the pair's class, and what the vendor's driver and library add; the sentences go to {@code ex}.
+     */
+    private static String gpuPairLevel(Host host, TopoNode.FunctionNode a, PeerPaths.Route r, StringBuilder ex) {
+        boolean amdHost = host.amdHost();
+        int gpus = host.gpus();
+        PathClass def = amdHost && gpus <= 2 ? PathClass.SYS : PathClass.PXB;
+        String defWhy = amdHost && gpus <= 2 ? "SYS on an AMD CPU with at most two GPUs" : "PXB";
+        if (r.pathClass() == PathClass.SYS && amdHost) {
+            ex.append(" Across sockets on an AMD host the peer traffic crosses the sockets' Infinity Fabric"
+                    + " (xGMI): direct P2P works, but slower than between two cards of one socket.");
+        }
+        if (r.pathClass().isNearerOrEqual(def)) {
+            ex.append(" NCCL's default P2P level (").append(defWhy).append(") covers it.");
+            return "default (" + def + ")";
+        }
+        String level = "NCCL_P2P_LEVEL=" + r.pathClass();
+        ex.append(" NCCL's default P2P level (").append(defWhy).append(") does not cover ")
+                .append(r.pathClass()).append(": set ").append(level).append(" for direct P2P");
+        boolean nvidia = "NVIDIA".equals(vendorWord(a.function()));
+        boolean amdGpus = "AMD".equals(vendorWord(a.function()));
+        if (nvidia) {
+            ex.append(", where NVIDIA's driver allows it (nvidia-smi topo -p2p r shows OK; GeForce cards"
+                    + " often answer NS, not supported, and then no level helps).");
+        } else {
+            ex.append('.');
+        }
+        if (amdGpus && host.intelHost()) {
+            ex.append(" On an Intel host RCCL 2.27.7 also needed a patch so the user's level is not"
+                    + " overridden by the platform default; confirm 'via P2P/IPC' in its log.");
+        }
+        return level;
+    }
+
+    /** What the path adds whatever the level: ACS redirect, BARs past 44 bits, a shared chipset uplink. */
+    private static void pathNotes(StringBuilder ex, List<Bdf> acs, List<String> bars, boolean chipsetShared) {
         if (!acs.isEmpty()) {
             ex.append(" ACS redirects peer traffic up to the root complex at ").append(join(acs))
                     .append(" (ACSCtl ReqRedir+, CmpltRedir+ or EgressCtrl+): P2P is slow or hangs until ACS is disabled on that"
@@ -183,12 +197,11 @@ public final class PeerAdvice {
                     .append(": a 44-bit DMA engine cannot reach it (firmware with only Above-4G decoding has placed BARs"
                             + " near 56 TiB); lspci looking normal does not mean P2P works.");
         }
-        if (chipset && no == null) {
+        if (chipsetShared) {
             ex.append(" The path crosses the chipset: it shares the chipset's uplink to the CPU with everything else"
                     + " behind it, so P2P here is slower than between two CPU-lane slots of the same class; how much"
                     + " slower is measured on this machine with the peer probe (lanescope ladder, copy engines rung).");
         }
-        return new Advice(level, ex.toString());
     }
 
     private static String join(List<Bdf> l) {

@@ -115,9 +115,9 @@ public final class PeerPaths {
         if (lca.isEmpty()) {
             if (a instanceof TopoNode.FunctionNode fa) {
                 if (aIsPort) between.add(fa);
-                between.addAll(Hardware.ancestors(t, a));
+                between.addAll(t.ancestors(a));
             }
-            between.addAll(Hardware.ancestors(t, b));
+            between.addAll(t.ancestors(b));
             int na = numa(t, a);
             int nb = numa(t, b);
             String rcs = t.rootOf(a).id() + " and " + t.rootOf(b).id();
@@ -169,7 +169,7 @@ public final class PeerPaths {
     private static List<TopoNode.FunctionNode> upTo(Topology t, TopoNode from, TopoNode stop, boolean includeFrom) {
         List<TopoNode.FunctionNode> out = new ArrayList<>();
         if (includeFrom && from instanceof TopoNode.FunctionNode f && !from.equals(stop)) out.add(f);
-        for (TopoNode.FunctionNode n : Hardware.ancestors(t, from)) {
+        for (TopoNode.FunctionNode n : t.ancestors(from)) {
             if (n.equals(stop)) break;
             out.add(n);
         }
@@ -178,7 +178,7 @@ public final class PeerPaths {
 
     static int numa(Topology t, TopoNode n) {
         if (n instanceof TopoNode.FunctionNode f && f.function().numaNode() >= 0) return f.function().numaNode();
-        for (TopoNode.FunctionNode a : Hardware.ancestors(t, n)) {
+        for (TopoNode.FunctionNode a : t.ancestors(n)) {
             if (a.function().numaNode() >= 0) return a.function().numaNode();
         }
         return -1;
@@ -194,7 +194,7 @@ public final class PeerPaths {
         Optional<TopoNode> lca = t.lowestCommonAncestor(a, b);
         List<Bdf> out = new ArrayList<>();
         for (TopoNode.FunctionNode end : List.of(a, b)) {
-            for (TopoNode.FunctionNode up : Hardware.ancestors(t, end)) {
+            for (TopoNode.FunctionNode up : t.ancestors(end)) {
                 PciFunction f = up.function();
                 if (f.acs() != null && f.acs().redirectsPeerTraffic() && !out.contains(f.bdf())) out.add(f.bdf());
                 if (lca.isPresent() && up.equals(lca.get())) break;

@@ -110,63 +110,7 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
     public List<String> summary() {
         List<String> faults = new ArrayList<>();
         List<String> checks = new ArrayList<>();
-        List<HopVerdict> unknown = new ArrayList<>();
-        List<String> tunnels = new ArrayList<>();
-        for (HopVerdict h : hops) {
-            String dev = h.link().device() == null ? "" : " (" + Hardware.kind(h.link().device()) + " "
-                    + h.link().device().bdf() + ")";
-            switch (h.verdict()) {
-                case WIDTH_DEGRADED:
-                    faults.add("Lanes lost on " + h.hopLabel() + dev + ": trained x" + h.link().trained().width()
-                            + " of x" + h.link().capable().width() + "; reseat the card, check riser or cable (or"
-                            + " the socket wires only x" + h.link().trained().width() + ").");
-                    break;
-                case SPEED_DEGRADED:
-                    faults.add("Link trained low on " + h.hopLabel() + dev + ": " + h.link().trained().display()
-                            + " of " + h.link().capable().display() + "; a reboot usually cures it and it recurs;"
-                            + " timings across it are void.");
-                    break;
-                case TARGET_CAPPED:
-                    checks.add("Link capped by the platform on " + h.hopLabel() + dev + ": target "
-                            + h.link().target().display() + " of " + h.link().capable().speed().display()
-                            + " (BIOS slot setting).");
-                    break;
-                case IDLE_DOWNSHIFT:
-                    checks.add("Probably idle on " + h.hopLabel() + dev + ": " + h.link().trained().display()
-                            + " of " + h.link().capable().display() + "; prove it under load (run a probe).");
-                    break;
-                case WIRED_NARROW:
-                    checks.add("Wired narrow on " + h.hopLabel() + dev + ": the port has x"
-                            + h.link().portCap().width() + ", the device x" + h.link().deviceCap().width()
-                            + (DeviceKind.isMobile(h.link().device())
-                            ? "; the device is soldered to the board, so that is its design: no slot change applies."
-                            : "; a wider slot may help."));
-                    break;
-                case TUNNELLED:
-                    tunnels.add(h.hopLabel() + dev);
-                    break;
-                case UNKNOWN:
-                    // an empty port whose link was not captured is no finding: it stays unknown on its own hop
-                    if (h.link().device() != null || h.link().trained() != null) unknown.add(h);
-                    break;
-                default:
-                    break;
-            }
-        }
-        if (tunnels.size() == 1) {
-            checks.add("Thunderbolt/USB4 tunnel on " + tunnels.get(0) + ": its reported link is not the wire.");
-        } else if (!tunnels.isEmpty()) {
-            checks.add(tunnels.size() + " Thunderbolt/USB4 tunnels (" + String.join("; ", tunnels) + "): their reported"
-                    + " links are not the wire.");
-        }
-        if (unknown.size() <= UNKNOWN_LISTED) {
-            for (HopVerdict h : unknown) checks.add("Cannot judge " + h.hopLabel() + ": " + h.reason());
-        } else {
-            StringBuilder which = new StringBuilder();
-            for (int i = 0; i < UNKNOWN_LISTED; i++) which.append(i == 0 ? "" : ", ").append(unknown.get(i).hopLabel());
-            checks.add(unknown.size() + " links cannot be judged from this capture (" + which + ", ...): "
-                    + unknown.get(0).reason());
-        }
+        hopLines(faults, checks);
         for (AtomicsVerdict a : atomics) {
             // a fault only for a device whose driver asks for them (an AMD GPU, or one that printed ReqEn+)
             if (a.isFault()) {
@@ -199,4 +143,61 @@ public record Report(List<HopVerdict> hops, List<PathCeiling> ceilings, List<Ato
         return out;
     }
 
+    /** The hops' lines: lost lanes and low training are faults, the rest checks; tunnels and unknowns summed up. */
+    private void hopLines(List<String> faults, List<String> checks) {
+        List<HopVerdict> unknown = new ArrayList<>();
+        List<String> tunnels = new ArrayList<>();
+        for (HopVerdict h : hops) {
+            String dev = h.link().device() == null ? "" : " (" + Hardware.kind(h.link().device()) + " "
+                    + h.link().device().bdf() + ")";
+            switch (h.verdict()) {
+                case WIDTH_DEGRADED, SPEED_DEGRADED -> faults.add(hopLine(h, dev));
+                case TARGET_CAPPED, IDLE_DOWNSHIFT, WIRED_NARROW -> checks.add(hopLine(h, dev));
+                case TUNNELLED -> tunnels.add(h.hopLabel() + dev);
+                case UNKNOWN -> {
+                    // an empty port whose link was not captured is no finding: it stays unknown on its own hop
+                    if (h.link().device() != null || h.link().trained() != null) unknown.add(h);
+                }
+                default -> {
+                }
+            }
+        }
+        if (tunnels.size() == 1) {
+            checks.add("Thunderbolt/USB4 tunnel on " + tunnels.get(0) + ": its reported link is not the wire.");
+        } else if (!tunnels.isEmpty()) {
+            checks.add(tunnels.size() + " Thunderbolt/USB4 tunnels (" + String.join("; ", tunnels) + "): their reported"
+                    + " links are not the wire.");
+        }
+        if (unknown.size() <= UNKNOWN_LISTED) {
+            for (HopVerdict h : unknown) checks.add("Cannot judge " + h.hopLabel() + ": " + h.reason());
+        } else {
+            StringBuilder which = new StringBuilder();
+            for (int i = 0; i < UNKNOWN_LISTED; i++) which.append(i == 0 ? "" : ", ").append(unknown.get(i).hopLabel());
+            checks.add(unknown.size() + " links cannot be judged from this capture (" + which + ", ...): "
+                    + unknown.get(0).reason());
+        }
+    }
+
+    /** The summary line of a hop with a finding of its own ({@code dev}: the device below it, in words). */
+    private static String hopLine(HopVerdict h, String dev) {
+        return switch (h.verdict()) {
+            case WIDTH_DEGRADED -> "Lanes lost on " + h.hopLabel() + dev + ": trained x" + h.link().trained().width()
+                    + " of x" + h.link().capable().width() + "; reseat the card, check riser or cable (or"
+                    + " the socket wires only x" + h.link().trained().width() + ").";
+            case SPEED_DEGRADED -> "Link trained low on " + h.hopLabel() + dev + ": " + h.link().trained().display()
+                    + " of " + h.link().capable().display() + "; a reboot usually cures it and it recurs;"
+                    + " timings across it are void.";
+            case TARGET_CAPPED -> "Link capped by the platform on " + h.hopLabel() + dev + ": target "
+                    + h.link().target().display() + " of " + h.link().capable().speed().display()
+                    + " (BIOS slot setting).";
+            case IDLE_DOWNSHIFT -> "Probably idle on " + h.hopLabel() + dev + ": " + h.link().trained().display()
+                    + " of " + h.link().capable().display() + "; prove it under load (run a probe).";
+            case WIRED_NARROW -> "Wired narrow on " + h.hopLabel() + dev + ": the port has x"
+                    + h.link().portCap().width() + ", the device x" + h.link().deviceCap().width()
+                    + (DeviceKind.isMobile(h.link().device())
+                    ? "; the device is soldered to the board, so that is its design: no slot change applies."
+                    : "; a wider slot may help.");
+            default -> throw new IllegalArgumentException("no summary line of its own for " + h.verdict());
+        };
+    }
 }

@@ -33,28 +33,7 @@ public final class ElkLayout {
     }
 
     public static LayoutResult layout(LayoutGraph input) {
-        ElkNode root = ElkGraphUtil.createGraph();
-        root.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
-        root.setProperty(CoreOptions.DIRECTION, Direction.DOWN);
-        root.setProperty(CoreOptions.EDGE_ROUTING, EdgeRouting.ORTHOGONAL);
-        root.setProperty(CoreOptions.RANDOM_SEED, 1);
-        root.setProperty(CoreOptions.SPACING_NODE_NODE, NODE_GAP);
-        root.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, LAYER_GAP);
-        root.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 12.0);
-        root.setProperty(CoreOptions.PADDING, new org.eclipse.elk.core.math.ElkPadding(PADDING));
-        root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY,
-                org.eclipse.elk.alg.layered.options.OrderingStrategy.NONE);
-        root.setProperty(LayeredOptions.NODE_PLACEMENT_STRATEGY,
-                org.eclipse.elk.alg.layered.options.NodePlacementStrategy.BRANDES_KOEPF);
-        root.setProperty(CoreOptions.SEPARATE_CONNECTED_COMPONENTS, true);
-        // the input is a tree in depth-first address order: that order already has no crossings, so keep it
-        root.setProperty(LayeredOptions.CROSSING_MINIMIZATION_STRATEGY,
-                org.eclipse.elk.alg.layered.options.CrossingMinimizationStrategy.NONE);
-        root.setProperty(LayeredOptions.THOROUGHNESS, 1);
-        // a tree: each box's layer is its depth, which is what the longest path from the sources gives
-        root.setProperty(LayeredOptions.LAYERING_STRATEGY,
-                org.eclipse.elk.alg.layered.options.LayeringStrategy.LONGEST_PATH_SOURCE);
-
+        ElkNode root = configuredRoot();
         Map<String, ElkNode> nodes = new HashMap<>();
         for (LayoutGraph.Box b : input.boxes()) {
             ElkNode n = ElkGraphUtil.createNode(root);
@@ -86,29 +65,56 @@ public final class ElkLayout {
             boxes.add(new LayoutResult.PlacedBox(b.id(), n.getX(), n.getY(), n.getWidth(), n.getHeight()));
         }
         List<LayoutResult.PlacedEdge> placed = new ArrayList<>();
-        for (int i = 0; i < edges.size(); i++) {
-            ElkEdge edge = edges.get(i);
-            LayoutGraph.Edge e = input.edges().get(i);
-            List<LayoutResult.Point> pts = new ArrayList<>();
-            if (!edge.getSections().isEmpty()) {
-                ElkEdgeSection sec = edge.getSections().get(0);
-                pts.add(new LayoutResult.Point(sec.getStartX(), sec.getStartY()));
-                for (ElkBendPoint bp : sec.getBendPoints()) pts.add(new LayoutResult.Point(bp.getX(), bp.getY()));
-                pts.add(new LayoutResult.Point(sec.getEndX(), sec.getEndY()));
-            } else {
-                ElkNode s = nodes.get(e.source());
-                ElkNode t = nodes.get(e.target());
-                pts.add(new LayoutResult.Point(s.getX() + s.getWidth() / 2, s.getY() + s.getHeight()));
-                pts.add(new LayoutResult.Point(t.getX() + t.getWidth() / 2, t.getY()));
-            }
-            LayoutResult.Point label = null;
-            if (!edge.getLabels().isEmpty()) {
-                ElkLabel l = edge.getLabels().get(0);
-                label = new LayoutResult.Point(l.getX(), l.getY());
-            }
-            placed.add(new LayoutResult.PlacedEdge(e.id(), e.source(), e.target(), pts, label));
-        }
+        for (int i = 0; i < edges.size(); i++) placed.add(placed(edges.get(i), input.edges().get(i), nodes));
         return new LayoutResult(root.getWidth(), root.getHeight(), boxes, placed);
+    }
+
+    /** The layered, top-down, orthogonal layout of a tree in depth-first address order, always the same. */
+    private static ElkNode configuredRoot() {
+        ElkNode root = ElkGraphUtil.createGraph();
+        root.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
+        root.setProperty(CoreOptions.DIRECTION, Direction.DOWN);
+        root.setProperty(CoreOptions.EDGE_ROUTING, EdgeRouting.ORTHOGONAL);
+        root.setProperty(CoreOptions.RANDOM_SEED, 1);
+        root.setProperty(CoreOptions.SPACING_NODE_NODE, NODE_GAP);
+        root.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, LAYER_GAP);
+        root.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 12.0);
+        root.setProperty(CoreOptions.PADDING, new org.eclipse.elk.core.math.ElkPadding(PADDING));
+        root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY,
+                org.eclipse.elk.alg.layered.options.OrderingStrategy.NONE);
+        root.setProperty(LayeredOptions.NODE_PLACEMENT_STRATEGY,
+                org.eclipse.elk.alg.layered.options.NodePlacementStrategy.BRANDES_KOEPF);
+        root.setProperty(CoreOptions.SEPARATE_CONNECTED_COMPONENTS, true);
+        // the input is a tree in depth-first address order: that order already has no crossings, so keep it
+        root.setProperty(LayeredOptions.CROSSING_MINIMIZATION_STRATEGY,
+                org.eclipse.elk.alg.layered.options.CrossingMinimizationStrategy.NONE);
+        root.setProperty(LayeredOptions.THOROUGHNESS, 1);
+        // a tree: each box's layer is its depth, which is what the longest path from the sources gives
+        root.setProperty(LayeredOptions.LAYERING_STRATEGY,
+                org.eclipse.elk.alg.layered.options.LayeringStrategy.LONGEST_PATH_SOURCE);
+        return root;
+    }
+
+    /** An edge as laid out: its route (straight down when ELK gave no section) and its label's place. */
+    private static LayoutResult.PlacedEdge placed(ElkEdge edge, LayoutGraph.Edge e, Map<String, ElkNode> nodes) {
+        List<LayoutResult.Point> pts = new ArrayList<>();
+        if (!edge.getSections().isEmpty()) {
+            ElkEdgeSection sec = edge.getSections().get(0);
+            pts.add(new LayoutResult.Point(sec.getStartX(), sec.getStartY()));
+            for (ElkBendPoint bp : sec.getBendPoints()) pts.add(new LayoutResult.Point(bp.getX(), bp.getY()));
+            pts.add(new LayoutResult.Point(sec.getEndX(), sec.getEndY()));
+        } else {
+            ElkNode s = nodes.get(e.source());
+            ElkNode t = nodes.get(e.target());
+            pts.add(new LayoutResult.Point(s.getX() + s.getWidth() / 2, s.getY() + s.getHeight()));
+            pts.add(new LayoutResult.Point(t.getX() + t.getWidth() / 2, t.getY()));
+        }
+        LayoutResult.Point label = null;
+        if (!edge.getLabels().isEmpty()) {
+            ElkLabel l = edge.getLabels().get(0);
+            label = new LayoutResult.Point(l.getX(), l.getY());
+        }
+        return new LayoutResult.PlacedEdge(e.id(), e.source(), e.target(), pts, label);
     }
 
     /**

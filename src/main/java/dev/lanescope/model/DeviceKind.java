@@ -70,6 +70,19 @@ public enum DeviceKind {
         return this == GPU || this == ACCELERATOR;
     }
 
+    /** A network function: a NIC of any speed or a wireless adapter. */
+    public boolean isNetwork() {
+        return this == NIC || this == DATACENTRE_NIC || this == WIRELESS;
+    }
+
+    /**
+     * A host bridge by its class, or a function whose class the capture does not give (a tree names it only): the
+     * device the kernel's peer-to-peer host-bridge test is made on is one of these.
+     */
+    public static boolean mayBeHostBridge(PciFunction f) {
+        return f.classCode() < 0 || of(f) == HOST_BRIDGE;
+    }
+
     /** BMC and virtual-machine displays: ASPEED, Matrox, Cirrus (emulated), QEMU/bochs, QXL, virtio-gpu, VMware, Hyper-V, HiSilicon BMC. */
     private static final int[] MANAGEMENT_VENDORS = {0x1a03, 0x102b, 0x1013, 0x1234, 0x1b36, 0x15ad, 0x1414};
 

@@ -60,18 +60,6 @@ public record PciFunction(
         return busRange != null || (classCode >> 8) == 0x06 && (classCode & 0xff) == 0x04;
     }
 
-    public boolean isHostBridge() {
-        return classCode == 0x0600;
-    }
-
-    public boolean isNetwork() {
-        return (classCode >> 8) == 0x02;
-    }
-
-    public boolean isNvme() {
-        return classCode == 0x0108;
-    }
-
     /** The name without the vendor, trimmed for node labels: {@code GA102 [GeForce RTX 3090]}. */
     public String shortName() {
         String n = vendorDeviceName == null ? "" : vendorDeviceName;

@@ -1,8 +1,10 @@
 package dev.lanescope.model;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -111,6 +113,37 @@ public final class Topology {
         }
         Collections.reverse(edges);
         return new GraphWalk<>(graph, cur, node, edges, edges.size());
+    }
+
+    /**
+     * The function nodes above a node, nearest first, up to its root port or the function on its root bus (the root
+     * complex is not a function): the walk the kernel's pci_upstream_bridge() makes. Read off {@link #pathFromRoot}.
+     */
+    public List<TopoNode.FunctionNode> ancestors(TopoNode node) {
+        List<TopoNode> path = pathFromRoot(node).getVertexList();
+        List<TopoNode.FunctionNode> out = new ArrayList<>(path.size());
+        for (int i = path.size() - 2; i >= 0; i--) {
+            if (path.get(i) instanceof TopoNode.FunctionNode f) out.add(f);
+        }
+        return out;
+    }
+
+    /**
+     * Every function node below a node (not the node itself), depth first in address order: the order `lspci -tv`
+     * prints the tree in.
+     */
+    public List<TopoNode.FunctionNode> descendants(TopoNode node) {
+        List<TopoNode.FunctionNode> out = new ArrayList<>();
+        Deque<TopoNode> todo = new ArrayDeque<>();
+        List<TopoNode> kids = children(node);
+        for (int i = kids.size() - 1; i >= 0; i--) todo.push(kids.get(i));
+        while (!todo.isEmpty()) {
+            TopoNode n = todo.pop();
+            if (n instanceof TopoNode.FunctionNode f) out.add(f);
+            List<TopoNode> below = children(n);
+            for (int i = below.size() - 1; i >= 0; i--) todo.push(below.get(i));
+        }
+        return out;
     }
 
     /** LINK edges from the node up to its root complex, nearest first (device end first, as the kernel walks). */

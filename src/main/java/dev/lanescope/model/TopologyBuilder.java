@@ -32,37 +32,7 @@ public final class TopologyBuilder {
     public static Topology build(Capture capture) {
         List<Problem> problems = new ArrayList<>(capture.problems());
         Map<Bdf, PciFunction> functions = mergeTree(capture, problems);
-
-        // bridges by (domain, secondary bus)
-        Map<Long, PciFunction> bridgeBySecondary = new HashMap<>();
-        for (PciFunction f : functions.values()) {
-            BusRange r = f.busRange();
-            if (r == null || r.secondary() == 0) continue;
-            long key = key(f.bdf().domain(), r.secondary());
-            PciFunction prev = bridgeBySecondary.putIfAbsent(key, f);
-            if (prev != null) {
-                problems.add(Problem.warning(src(f), line(f), "two bridges claim secondary bus "
-                        + hex2(r.secondary()) + ": " + prev.bdf() + " and " + f.bdf() + "; keeping " + prev.bdf()));
-            }
-        }
-        Map<Bdf, TreeEntry> treeByBdf = new HashMap<>();
-        for (TreeEntry e : capture.tree()) treeByBdf.putIfAbsent(e.bdf(), e);
-
-        // parent of each function (null = root complex)
-        Map<Bdf, Bdf> parentOf = new HashMap<>();
-        for (PciFunction f : functions.values()) {
-            PciFunction bridge = bridgeBySecondary.get(key(f.bdf().domain(), f.bdf().bus()));
-            Bdf fromRegisters = bridge == null || bridge.bdf().equals(f.bdf()) ? null : bridge.bdf();
-            TreeEntry te = treeByBdf.get(f.bdf());
-            Bdf fromTree = te == null ? null : te.parent();
-            if (fromTree != null && !functions.containsKey(fromTree)) fromTree = null;
-            if (fromRegisters != null && fromTree != null && !fromRegisters.equals(fromTree)) {
-                problems.add(Problem.warning(te.source().file(), te.source().line(), "the tree puts " + f.bdf()
-                        + " under " + fromTree + " but the bridge registers put it under " + fromRegisters
-                        + "; using the registers"));
-            }
-            parentOf.put(f.bdf(), fromRegisters != null ? fromRegisters : fromTree);
-        }
+        Map<Bdf, Bdf> parentOf = parents(capture, functions, problems);
         breakCycles(parentOf, problems);
 
         Graph<TopoNode, TopoEdge> g = new DirectedAcyclicGraph<>(TopoEdge.class);
@@ -84,13 +54,56 @@ public final class TopologyBuilder {
                 TopoNode.RootComplex rc = roots.computeIfAbsent(key(f.bdf().domain(), f.bdf().bus()), k -> {
                     PciFunction host = functions.get(new Bdf(f.bdf().domain(), f.bdf().bus(), 0, 0));
                     TopoNode.RootComplex r = new TopoNode.RootComplex(f.bdf().domain(), f.bdf().bus(),
-                            host != null && host.isHostBridge() ? host : null);
+                            host != null && DeviceKind.of(host) == DeviceKind.HOST_BRIDGE ? host : null);
                     g.addVertex(r);
                     return r;
                 });
                 g.addEdge(rc, child, TopoEdge.plain());
             }
         }
+        addEdges(g, functions, parentOf, nodes);
+        return new Topology(capture, g, nodes, new ArrayList<>(roots.values()), problems);
+    }
+
+    /**
+     * The parent of each function (null: a root complex), from the bridges' bus registers, else from the tree; a
+     * disagreement between the two, or two bridges claiming one bus, is a warning.
+     */
+    private static Map<Bdf, Bdf> parents(Capture capture, Map<Bdf, PciFunction> functions, List<Problem> problems) {
+        // bridges by (domain, secondary bus)
+        Map<Long, PciFunction> bridgeBySecondary = new HashMap<>();
+        for (PciFunction f : functions.values()) {
+            BusRange r = f.busRange();
+            if (r == null || r.secondary() == 0) continue;
+            long key = key(f.bdf().domain(), r.secondary());
+            PciFunction prev = bridgeBySecondary.putIfAbsent(key, f);
+            if (prev != null) {
+                problems.add(Problem.warning(src(f), line(f), "two bridges claim secondary bus "
+                        + hex2(r.secondary()) + ": " + prev.bdf() + " and " + f.bdf() + "; keeping " + prev.bdf()));
+            }
+        }
+        Map<Bdf, TreeEntry> treeByBdf = new HashMap<>();
+        for (TreeEntry e : capture.tree()) treeByBdf.putIfAbsent(e.bdf(), e);
+        Map<Bdf, Bdf> parentOf = new HashMap<>();
+        for (PciFunction f : functions.values()) {
+            PciFunction bridge = bridgeBySecondary.get(key(f.bdf().domain(), f.bdf().bus()));
+            Bdf fromRegisters = bridge == null || bridge.bdf().equals(f.bdf()) ? null : bridge.bdf();
+            TreeEntry te = treeByBdf.get(f.bdf());
+            Bdf fromTree = te == null ? null : te.parent();
+            if (fromTree != null && !functions.containsKey(fromTree)) fromTree = null;
+            if (fromRegisters != null && fromTree != null && !fromRegisters.equals(fromTree)) {
+                problems.add(Problem.warning(te.source().file(), te.source().line(), "the tree puts " + f.bdf()
+                        + " under " + fromTree + " but the bridge registers put it under " + fromRegisters
+                        + "; using the registers"));
+            }
+            parentOf.put(f.bdf(), fromRegisters != null ? fromRegisters : fromTree);
+        }
+        return parentOf;
+    }
+
+    /** The edges below the root complexes: a LINK below a downstream-facing port (one per device), else PLAIN. */
+    private static void addEdges(Graph<TopoNode, TopoEdge> g, Map<Bdf, PciFunction> functions, Map<Bdf, Bdf> parentOf,
+                                 Map<Bdf, TopoNode.FunctionNode> nodes) {
         Map<Bdf, Link> linkByDevice = new HashMap<>();
         for (PciFunction f : functions.values()) {
             Bdf p = parentOf.get(f.bdf());
@@ -107,7 +120,6 @@ public final class TopologyBuilder {
             }
             g.addEdge(parent, child, edge);
         }
-        return new Topology(capture, g, nodes, new ArrayList<>(roots.values()), problems);
     }
 
     /** Functions from the -vv text plus tree-only functions, sorted by address. */
@@ -193,7 +205,7 @@ public final class TopologyBuilder {
                 default: break;
             }
         }
-        if (f.isHostBridge()) return TopoNode.Role.HOST_BRIDGE;
+        if (DeviceKind.of(f) == DeviceKind.HOST_BRIDGE) return TopoNode.Role.HOST_BRIDGE;
         if (f.busRange() == null) return t == null && parentRole == null ? TopoNode.Role.OTHER : TopoNode.Role.ENDPOINT;
         // a bridge whose Express capability we cannot see: infer from where it sits
         if (parentRole == null) return TopoNode.Role.ROOT_PORT;

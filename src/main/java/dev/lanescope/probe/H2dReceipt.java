@@ -74,27 +74,9 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
             if (link.isPresent() && hop.bdf() != null) linkAt = hop.bdf().toString();
             gpuName = receipt.gpuName();
         } else {
-            // the probe's raw JSON lines
-            String[] lines = new String(data, StandardCharsets.UTF_8).split("\\R");
-            for (int i = 0; i < lines.length; i++) {
-                String line = lines[i];
-                if (line.isBlank()) continue;
-                try {
-                    JsonNode n = Json.MAPPER.readTree(line);
-                    if (n instanceof ObjectNode o && "result".equals(o.path("kind").asText(null))) {
-                        String impossible = ReceiptChecks.impossible(o, "line " + (i + 1), Double.NaN, null);
-                        if (impossible != null) throw new ReceiptReader.NotAReceipt(file + ": " + impossible);
-                        ProbeResult r = ProbeResult.of(o);
-                        if (usable(r)) results.add(asPrinted(r));
-                        else skipped++;
-                        if (gpuName == null) gpuName = r.name();
-                    }
-                } catch (ReceiptReader.NotAReceipt impossible) {
-                    throw impossible;
-                } catch (IOException bad) {
-                    skipped++;
-                }
-            }
+            RawLines raw = rawLines(data, file, results);
+            skipped += raw.skipped();
+            gpuName = raw.gpuName();
         }
         if (results.stream().noneMatch(ProbeResult::isH2d)) {
             throw new ReceiptReader.NotAReceipt(file + ": no host-to-device result lines (kind=result with bytes, memory, mode "
@@ -107,6 +89,37 @@ public record H2dReceipt(Path file, List<ProbeResult> results, Optional<LinkStat
                     + ", but the ceiling reads pinned or pageable host memory copies (h2d_async or h2d_sync)");
         }
         return new H2dReceipt(file, results, link, linkAt, gpuName, skipped);
+    }
+
+    /** What the probe's raw JSON lines gave besides the usable results: lines skipped, the GPU's name. */
+    private record RawLines(int skipped, String gpuName) {
+    }
+
+    /** The probe's raw JSON lines: each usable result line goes to {@code results}. */
+    private static RawLines rawLines(byte[] data, Path file, List<ProbeResult> results) throws IOException {
+        int skipped = 0;
+        String gpuName = null;
+        String[] lines = new String(data, StandardCharsets.UTF_8).split("\\R");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (line.isBlank()) continue;
+            try {
+                JsonNode n = Json.MAPPER.readTree(line);
+                if (n instanceof ObjectNode o && "result".equals(o.path("kind").asText(null))) {
+                    String impossible = ReceiptChecks.impossible(o, "line " + (i + 1), Double.NaN, null);
+                    if (impossible != null) throw new ReceiptReader.NotAReceipt(file + ": " + impossible);
+                    ProbeResult r = ProbeResult.of(o);
+                    if (usable(r)) results.add(asPrinted(r));
+                    else skipped++;
+                    if (gpuName == null) gpuName = r.name();
+                }
+            } catch (ReceiptReader.NotAReceipt impossible) {
+                throw impossible;
+            } catch (IOException bad) {
+                skipped++;
+            }
+        }
+        return new RawLines(skipped, gpuName);
     }
 
     /** The series the ceiling reads, in the order {@link #h2dSeries()} prefers them. */

@@ -116,33 +116,9 @@ public final class ProbeSession {
         host.put("bootIdAfter", bootAfter);
         host.put("kernel", System.getProperty("os.version")); // uname -r on Linux
         host.put("cpuModel", facts.cpuModel());
-        ObjectNode v = r.putObject("versions");
-        v.put("nvidiaDriver", bus == null ? null : facts.nvidiaSmiField(bus, "driver_version"));
         ProbeEvent.Start st = run.start();
-        v.put("cudaRuntime", st == null || !"cuda".equals(st.api()) ? null : st.runtimeVersion());
-        v.put("cudaDriverApi", st == null || !"cuda".equals(st.api()) ? null : st.driverVersion());
-        if (st != null && "hip".equals(st.api())) {
-            v.put("hipRuntime", st.runtimeVersion());
-            v.put("hipDriver", st.driverVersion());
-        }
-        v.put("probe", st == null ? null : st.probeVersion());
-        ObjectNode gpu = r.putObject("gpu");
-        gpu.put("index", gpuIndex);
-        gpu.put("pciBusId", bus == null ? null : bus.toString());
-        String name = run.results().isEmpty() ? null : run.results().get(0).name();
-        gpu.put("name", name);
-        Integer numa = null;
-        if (bus != null) {
-            String n = facts.read("sys/bus/pci/devices/" + bus + "/numa_node");
-            try {
-                numa = n == null ? null : Integer.parseInt(n.strip());
-            } catch (NumberFormatException ignored) {
-                // leave null
-            }
-        }
-        if (numa == null) gpu.putNull("numaNode");
-        else gpu.put("numaNode", numa);
-        gpu.put("sysfsPath", bus == null ? null : facts.sysfsPath(bus));
+        putVersions(r, bus, st);
+        Integer numa = putGpu(r, run, gpuIndex, bus);
         r.put("rootPort", path.size() > 1 ? path.get(0).toString() : null);
         ArrayNode pp = r.putArray("pciPath");
         path.forEach(b -> pp.add(b.toString()));
@@ -163,20 +139,7 @@ public final class ProbeSession {
         run.results().stream().map(ProbeResult::hostNumaNode).filter(c -> c >= 0).distinct().sorted().forEach(nodes::add);
         r.putArray("kernelLog");
         r.putArray("gpuProcessesBefore");
-        ObjectNode probe = r.putObject("probe");
-        probe.put("path", run.command().isEmpty() ? null : run.command().get(0));
-        ArrayNode args = probe.putArray("args");
-        run.command().stream().skip(1).forEach(args::add);
-        probe.put("exitCode", run.exitCode());
-        probe.put("status", run.status().name());
-        probe.set("start", st == null ? F.nullNode() : st.raw());
-        probe.set("end", run.end() == null ? F.nullNode() : run.end().raw());
-        String err = run.stderr();
-        probe.put("stderr", err == null || err.isEmpty() ? null : err.length() > 4000 ? err.substring(err.length() - 4000) : err);
-        ArrayNode un = probe.putArray("unparsedLines");
-        run.unparsedLines().forEach(un::add);
-        ArrayNode notes = probe.putArray("notes");
-        run.notes().forEach(notes::add);
+        putProbe(r, run, st);
         ArrayNode res = r.putArray("results");
         run.results().forEach(x -> res.add(x.raw()));
         ArrayNode other = r.putArray("otherLines");
@@ -192,6 +155,59 @@ public final class ProbeSession {
         return r;
     }
 
+
+    /** The driver and runtime versions the probe ran with. */
+    private void putVersions(ObjectNode r, Bdf bus, ProbeEvent.Start st) {
+        ObjectNode v = r.putObject("versions");
+        v.put("nvidiaDriver", bus == null ? null : facts.nvidiaSmiField(bus, "driver_version"));
+        v.put("cudaRuntime", st == null || !"cuda".equals(st.api()) ? null : st.runtimeVersion());
+        v.put("cudaDriverApi", st == null || !"cuda".equals(st.api()) ? null : st.driverVersion());
+        if (st != null && "hip".equals(st.api())) {
+            v.put("hipRuntime", st.runtimeVersion());
+            v.put("hipDriver", st.driverVersion());
+        }
+        v.put("probe", st == null ? null : st.probeVersion());
+    }
+
+    /** The GPU measured: index, bus id, name, NUMA node (returned, null when not known) and sysfs path. */
+    private Integer putGpu(ObjectNode r, ProbeRun run, int gpuIndex, Bdf bus) {
+        ObjectNode gpu = r.putObject("gpu");
+        gpu.put("index", gpuIndex);
+        gpu.put("pciBusId", bus == null ? null : bus.toString());
+        String name = run.results().isEmpty() ? null : run.results().get(0).name();
+        gpu.put("name", name);
+        Integer numa = null;
+        if (bus != null) {
+            String n = facts.read("sys/bus/pci/devices/" + bus + "/numa_node");
+            try {
+                numa = n == null ? null : Integer.parseInt(n.strip());
+            } catch (NumberFormatException ignored) {
+                // leave null
+            }
+        }
+        if (numa == null) gpu.putNull("numaNode");
+        else gpu.put("numaNode", numa);
+        gpu.put("sysfsPath", bus == null ? null : facts.sysfsPath(bus));
+        return numa;
+    }
+
+    /** The probe's own record: its command, exit, start and end events, stderr tail and unparsed lines. */
+    private static void putProbe(ObjectNode r, ProbeRun run, ProbeEvent.Start st) {
+        ObjectNode probe = r.putObject("probe");
+        probe.put("path", run.command().isEmpty() ? null : run.command().get(0));
+        ArrayNode args = probe.putArray("args");
+        run.command().stream().skip(1).forEach(args::add);
+        probe.put("exitCode", run.exitCode());
+        probe.put("status", run.status().name());
+        probe.set("start", st == null ? F.nullNode() : st.raw());
+        probe.set("end", run.end() == null ? F.nullNode() : run.end().raw());
+        String err = run.stderr();
+        probe.put("stderr", err == null || err.isEmpty() ? null : err.length() > 4000 ? err.substring(err.length() - 4000) : err);
+        ArrayNode un = probe.putArray("unparsedLines");
+        run.unparsedLines().forEach(un::add);
+        ArrayNode notes = probe.putArray("notes");
+        run.notes().forEach(notes::add);
+    }
 
     /** nvidia-smi -lms 500 for the GPU and a 0.5 s sysfs poll of the root port, while the probe runs. */
     static final class Sampler {

@@ -71,30 +71,9 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
         // ---- link state ----
         int capGen = r.capableGeneration();
         int capWidth = r.capableWidth();
-        Receipt.Sampled load = r.gpuUnderLoad();
-        Receipt.Sampled rpLoad = r.rootPortUnderLoad();
-        int trGen = -1, trWidth = -1;
-        String from;
-        if (rpLoad.any()) {
-            trGen = rpLoad.genMax();
-            trWidth = rpLoad.widthMax();
-            from = "root port " + r.rootPort() + " polled under load (" + rpLoad.count() + " samples)";
-        } else if (load.any()) {
-            trGen = load.genMax();
-            trWidth = load.widthMax();
-            from = "nvidia-smi under load (" + load.count() + " samples, Gen" + load.genMin() + ".." + load.genMax()
-                    + ", x" + load.widthMin() + "..x" + load.widthMax() + ")";
-        } else {
-            Receipt.Hop h = r.hop("after", "gpu");
-            if (h == null) h = r.hop("before", "gpu");
-            if (h != null && h.currentSpeed() != null && h.currentSpeed().isKnown()) {
-                trGen = h.currentSpeed().generation();
-                trWidth = h.currentWidth();
-                from = "sysfs right after the run (not sampled under load)";
-            } else {
-                from = "not recorded";
-            }
-        }
+        Recorded rec = recorded(r);
+        int trGen = rec.gen();
+        int trWidth = rec.width();
         double usableTr = LinkMath.usableGBps(trGen, trWidth);
         double usableCap = LinkMath.usableGBps(capGen, capWidth);
         String gpu = (r.gpuName() == null ? "GPU" : r.gpuName()) + (r.gpuBusId() == null ? "" : " " + r.gpuBusId());
@@ -114,36 +93,79 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
         }
 
         s.add(gpu + " on " + nz(r.hostname()) + ", " + nz(r.startedAt()) + ": " + r.results().size() + " results."
-                + " Link recorded: " + LinkMath.link(trGen, trWidth) + " (" + from + "), capable "
+                + " Link recorded: " + LinkMath.link(trGen, trWidth) + " (" + rec.from() + "), capable "
                 + LinkMath.link(capGen, capWidth) + ".");
         if (low) {
             s.add("The link trained low (" + LinkMath.link(trGen, trWidth) + " of " + LinkMath.link(capGen, capWidth)
                     + " capable): these timings are void. They measure the fault, not the code; reboot, check that"
                     + " the link reads full speed, and run again.");
         }
-        if (!claim) {
-            List<String> why = new ArrayList<>();
-            if (!r.probeOk()) why.add("the probe did not finish cleanly (exit " + r.probeExitCode() + ")");
-            if (!Boolean.TRUE.equals(r.sameBoot())) why.add(r.sameBoot() == null ? "the boot id was not recorded"
-                    : "the boot changed during the run");
-            if (trGen < 0) why.add("no link state was recorded beside the numbers");
-            if (r.results().isEmpty()) why.add("there are no results");
-            s.add("Not a claim: " + String.join(", ", why) + ". A number without its link state is not a claim.");
+        if (!claim) s.add(notAClaim(r, trGen));
+        if (!Double.isNaN(peak)) peak(s, peak, peakAt, usableTr, trGen, trWidth, trWidth > 0 ? trWidth : capWidth);
+        pinnedAndAsync(s, rows, big);
+        smallTransfers(s, r, rows, peak, peakAt);
+        deviceToHostAndNuma(s, r, big);
+        List<String> missing = r.missing();
+        if (!missing.isEmpty()) s.add("Missing from the receipt: " + String.join("; ", missing) + ".");
+        return new ReceiptReading(s, rows, trGen, trWidth, rec.from(), capGen, capWidth, low, claim);
+    }
+
+    /** The trained link recorded beside the numbers ({@code gen} and {@code width} -1 when none) and where from. */
+    private record Recorded(int gen, int width, String from) {
+    }
+
+    /** The root port polled under load first, then nvidia-smi under load, then sysfs right after the run. */
+    private static Recorded recorded(Receipt r) {
+        Receipt.Sampled load = r.gpuUnderLoad();
+        Receipt.Sampled rpLoad = r.rootPortUnderLoad();
+        if (rpLoad.any()) {
+            return new Recorded(rpLoad.genMax(), rpLoad.widthMax(), "root port " + r.rootPort()
+                    + " polled under load (" + rpLoad.count() + " samples)");
         }
-        if (!Double.isNaN(peak)) {
-            String of = Double.isNaN(usableTr) ? "" : " = " + LinkMath.pct(peak / usableTr) + " of the "
-                    + LinkMath.gb(usableTr) + " GB/s a " + LinkMath.link(trGen, trWidth) + " link carries";
-            s.add("Pinned host-to-device peaks at " + LinkMath.gb(peak) + " GB/s (" + LinkMath.size(peakAt) + ")" + of
-                    + ".");
-            int w = trWidth > 0 ? trWidth : capWidth;
-            int g = LinkMath.lowestGenerationCarrying(peak, w);
-            if (w > 0 && g > 1) {
-                s.add("Achieved bandwidth is itself proof of the trained link: " + LinkMath.gb(peak)
-                        + " GB/s only exists at Gen" + g + " x" + w + " or faster (Gen" + (g - 1) + " x" + w
-                        + " carries at most " + LinkMath.gb(LinkMath.usableGBps(g - 1, w)) + ").");
-            }
+        if (load.any()) {
+            return new Recorded(load.genMax(), load.widthMax(), "nvidia-smi under load (" + load.count()
+                    + " samples, Gen" + load.genMin() + ".." + load.genMax() + ", x" + load.widthMin() + "..x"
+                    + load.widthMax() + ")");
         }
-        // ---- pinned vs pageable, at the large sizes ----
+        Receipt.Hop h = r.hop("after", "gpu");
+        if (h == null) h = r.hop("before", "gpu");
+        if (h != null && h.currentSpeed() != null && h.currentSpeed().isKnown()) {
+            return new Recorded(h.currentSpeed().generation(), h.currentWidth(),
+                    "sysfs right after the run (not sampled under load)");
+        }
+        return new Recorded(-1, -1, "not recorded");
+    }
+
+    private static String notAClaim(Receipt r, int trGen) {
+        List<String> why = new ArrayList<>();
+        if (!r.probeOk()) why.add("the probe did not finish cleanly (exit " + r.probeExitCode() + ")");
+        if (!Boolean.TRUE.equals(r.sameBoot())) why.add(r.sameBoot() == null ? "the boot id was not recorded"
+                : "the boot changed during the run");
+        if (trGen < 0) why.add("no link state was recorded beside the numbers");
+        if (r.results().isEmpty()) why.add("there are no results");
+        return "Not a claim: " + String.join(", ", why) + ". A number without its link state is not a claim.";
+    }
+
+    /**
+     * The pinned host-to-device peak against the trained link, and the slowest link of {@code w} lanes (the trained
+     * width, else the capable one) that could carry it.
+     */
+    private static void peak(List<String> s, double peak, long peakAt, double usableTr, int trGen, int trWidth,
+                             int w) {
+        String of = Double.isNaN(usableTr) ? "" : " = " + LinkMath.pct(peak / usableTr) + " of the "
+                + LinkMath.gb(usableTr) + " GB/s a " + LinkMath.link(trGen, trWidth) + " link carries";
+        s.add("Pinned host-to-device peaks at " + LinkMath.gb(peak) + " GB/s (" + LinkMath.size(peakAt) + ")" + of
+                + ".");
+        int g = LinkMath.lowestGenerationCarrying(peak, w);
+        if (w > 0 && g > 1) {
+            s.add("Achieved bandwidth is itself proof of the trained link: " + LinkMath.gb(peak)
+                    + " GB/s only exists at Gen" + g + " x" + w + " or faster (Gen" + (g - 1) + " x" + w
+                    + " carries at most " + LinkMath.gb(LinkMath.usableGBps(g - 1, w)) + ").");
+        }
+    }
+
+    /** Pinned against pageable at the large sizes, then async against sync at the largest. */
+    private static void pinnedAndAsync(List<String> s, List<Row> rows, Row big) {
         List<Row> large = rows.stream().filter(x -> x.bytes() >= 64L << 20).toList();
         if (large.isEmpty() && big != null) large = List.of(big);
         double pin = avg(large, "pinned h2d_async");
@@ -160,38 +182,43 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
                         + " (" + LinkMath.gb(pag) + " vs " + LinkMath.gb(pin) + " GB/s).");
             }
         }
-        // ---- async vs sync ----
-        if (big != null) {
-            double a = big.gbps("pinned h2d_async"), y = big.gbps("pinned h2d_sync");
-            if (!Double.isNaN(a) && !Double.isNaN(y) && a > 0) {
-                if (Math.abs(y - a) / a <= 0.05) {
-                    s.add("Async ≈ sync at " + LinkMath.size(big.bytes()) + " (" + LinkMath.gb(a) + " vs "
-                            + LinkMath.gb(y) + " GB/s): link-limited; overlapping copies will not raise the ceiling.");
-                } else {
-                    s.add("Async and sync differ at " + LinkMath.size(big.bytes()) + " (" + LinkMath.gb(a) + " vs "
-                            + LinkMath.gb(y) + " GB/s): not simply link-limited; the way copies are issued matters.");
-                }
+        if (big == null) return;
+        double a = big.gbps("pinned h2d_async"), y = big.gbps("pinned h2d_sync");
+        if (!Double.isNaN(a) && !Double.isNaN(y) && a > 0) {
+            if (Math.abs(y - a) / a <= 0.05) {
+                s.add("Async ≈ sync at " + LinkMath.size(big.bytes()) + " (" + LinkMath.gb(a) + " vs "
+                        + LinkMath.gb(y) + " GB/s): link-limited; overlapping copies will not raise the ceiling.");
+            } else {
+                s.add("Async and sync differ at " + LinkMath.size(big.bytes()) + " (" + LinkMath.gb(a) + " vs "
+                        + LinkMath.gb(y) + " GB/s): not simply link-limited; the way copies are issued matters.");
             }
         }
-        // ---- engine vs link at the same size: the small-transfer cost, one by one and batched ----
+    }
+
+    /** Engine against link at the same size: the small-transfer cost, one by one and batched. */
+    private static void smallTransfers(List<String> s, Receipt r, List<Row> rows, double peak, long peakAt) {
         BatchReading batch = BatchReading.of(r.results());
         if (batch.hasBatched()) {
             s.addAll(batch.sentences(peak));
-        } else if (!rows.isEmpty() && !Double.isNaN(peak)) {
-            Row small = rows.get(0);
-            double a = small.gbps("pinned h2d_async");
-            if (!Double.isNaN(a) && a > 0 && small.bytes() < peakAt) {
-                double us = small.bytes() / a / 1e3;
-                double ideal = small.bytes() / peak / 1e3;
-                s.add(String.format(Locale.ROOT, "At %s a pinned copy takes %.1f µs against %.1f µs at the %s GB/s"
-                                + " ceiling: %.1f µs of fixed cost per transfer, which batching recovers and a faster"
-                                + " link would not. Judge an engine by comparing its effective rate at the same"
-                                + " transfer size with this row (%s GB/s), not with the bulk ceiling.",
-                        LinkMath.size(small.bytes()), us, ideal, LinkMath.gb(peak), us - ideal, LinkMath.gb(a)));
-            }
-            batch.oneByOne().ifPresent(f -> s.add("Fixed cost of a copy, one by one: " + f.describe() + "."));
+            return;
         }
-        // ---- D2H ----
+        if (rows.isEmpty() || Double.isNaN(peak)) return;
+        Row small = rows.get(0);
+        double a = small.gbps("pinned h2d_async");
+        if (!Double.isNaN(a) && a > 0 && small.bytes() < peakAt) {
+            double us = small.bytes() / a / 1e3;
+            double ideal = small.bytes() / peak / 1e3;
+            s.add(String.format(Locale.ROOT, "At %s a pinned copy takes %.1f µs against %.1f µs at the %s GB/s"
+                            + " ceiling: %.1f µs of fixed cost per transfer, which batching recovers and a faster"
+                            + " link would not. Judge an engine by comparing its effective rate at the same"
+                            + " transfer size with this row (%s GB/s), not with the bulk ceiling.",
+                    LinkMath.size(small.bytes()), us, ideal, LinkMath.gb(peak), us - ideal, LinkMath.gb(a)));
+        }
+        batch.oneByOne().ifPresent(f -> s.add("Fixed cost of a copy, one by one: " + f.describe() + "."));
+    }
+
+    /** Device-to-host against host-to-device at the largest size, and host buffers on the GPU's NUMA node. */
+    private static void deviceToHostAndNuma(List<String> s, Receipt r, Row big) {
         if (big != null) {
             double d = big.gbps("pinned d2h"), h = big.bestPinnedH2d();
             if (!Double.isNaN(d) && !Double.isNaN(h) && h > 0) {
@@ -200,16 +227,12 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
                         + " host-to-device).");
             }
         }
-        // ---- NUMA ----
         Integer gn = r.gpuNumaNode();
         List<Integer> hn = r.hostBufferNumaNodes();
         if (gn != null && gn >= 0 && !hn.isEmpty() && !hn.contains(gn)) {
             s.add("The pinned buffers sat on NUMA node " + hn + " while the GPU hangs off node " + gn
                     + ": host-to-device crossed the socket link; bind the probe to node " + gn + " and compare.");
         }
-        List<String> missing = r.missing();
-        if (!missing.isEmpty()) s.add("Missing from the receipt: " + String.join("; ", missing) + ".");
-        return new ReceiptReading(s, rows, trGen, trWidth, from, capGen, capWidth, low, claim);
     }
 
     static List<Row> rows(Receipt r, double usableTr, double usableCap) {

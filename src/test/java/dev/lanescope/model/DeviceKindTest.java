@@ -64,4 +64,46 @@ class DeviceKindTest {
         assertThat(DeviceKind.of(f("03:00.0", 0x0300, 0x1002,
                 "Advanced Micro Devices, Inc. [AMD/ATI] Navi 14 [Radeon RX 5500/5500M / Pro 5500M]"))).isEqualTo(DeviceKind.GPU);
     }
+
+    /** Wired and wireless NICs are network functions; a drive or a host bridge is not. */
+    @Test
+    void networkFunctions() {
+        assertThat(DeviceKind.of(f("05:00.0", 0x0200, 0x10ec, "Realtek Semiconductor Co., Ltd. RTL8125 2.5GbE Controller"))
+                .isNetwork()).isTrue();
+        assertThat(DeviceKind.of(f("00:14.3", 0x0280, 0x8086, "Intel Corporation Alder Lake-P PCH CNVi WiFi"))
+                .isNetwork()).isTrue();
+        assertThat(DeviceKind.of(f("6d:00.0", 0x0108, 0x8086, "Intel Corporation Optane NVME SSD H10")).isNetwork())
+                .isFalse();
+        assertThat(DeviceKind.of(f("6d:00.0", 0x0108, 0x8086, "Intel Corporation Optane NVME SSD H10")))
+                .isEqualTo(DeviceKind.NVME);
+    }
+
+    /**
+     * The function the kernel's peer-to-peer test is made on may be a host bridge: by class 0600, or with no class
+     * printed (a tree); a root port (0604) is not.
+     */
+    @Test
+    void hostBridgeByClassOrUnknownClass() {
+        PciFunction epyc = f("00:00.0", 0x0600, 0x1022, "Advanced Micro Devices, Inc. [AMD] Genoa/Bergamo Root Complex");
+        assertThat(DeviceKind.of(epyc)).isEqualTo(DeviceKind.HOST_BRIDGE);
+        assertThat(DeviceKind.mayBeHostBridge(epyc)).isTrue();
+        assertThat(DeviceKind.mayBeHostBridge(f("00:00.0", -1, -1, "Intel Corporation Device 2020"))).isTrue();
+        assertThat(DeviceKind.mayBeHostBridge(f("00:01.1", 0x0604, 0x1022,
+                "Advanced Micro Devices, Inc. [AMD] Genoa/Bergamo GPP Bridge"))).isFalse();
+    }
+
+    /** A vendor:device table entry names a function only when the capture printed its ids; device -1 is any device. */
+    @Test
+    void pciIdTableEntries() {
+        PciFunction haswell = f("ff:1e.0", 0x0600, 0x8086, "Intel Corporation Xeon E7 v3/Xeon E5 v3 Home Agent");
+        PciFunction.Builder b = haswell.toBuilder();
+        b.deviceId = 0x2f00;
+        PciFunction withDevice = b.build();
+        assertThat(new PciId(0x8086, 0x2f00).matches(withDevice)).isTrue();
+        assertThat(new PciId(0x8086, 0x2f01).matches(withDevice)).isFalse();
+        assertThat(new PciId(0x8086, -1).matches(withDevice)).isTrue();
+        assertThat(new PciId(0x8086, -1).matches(haswell)).isFalse();
+        assertThat(PciId.of(withDevice)).hasToString("8086:2f00");
+        assertThat(PciId.of(haswell)).isNull();
+    }
 }

@@ -51,6 +51,18 @@ final class FirmwareRung {
                 : null);
     }
 
+    /** amdgpu's own "Detected VRAM" line decides: BAR at least RAM passes. */
+    private static One byAmdgpuLine(VramBarLine vl, String who, List<Evidence> lines) {
+        if (vl.wholeVramVisible()) {
+            return new One(RungStatus.PASS, who + ": the whole VRAM is visible (amdgpu: " + vl.ramMiB()
+                    + " MiB of VRAM, " + vl.barMiB() + " MiB BAR).", lines, null);
+        }
+        return new One(RungStatus.FAIL, who + ": only " + vl.barMiB() + " MiB of its " + vl.ramMiB()
+                + " MiB VRAM is visible (amdgpu's own line): amdgpu refuses peer access without a large BAR.",
+                lines, "enable Above 4G Decoding and Resizable BAR in the firmware setup (and CSM off), reboot, then"
+                + " check `sudo dmesg | grep 'Detected VRAM'` shows BAR at least RAM");
+    }
+
     private static One one(Pair p, TopoNode.FunctionNode n) {
         PciFunction f = n.function();
         String who = p.addr(n);
@@ -62,14 +74,7 @@ final class FirmwareRung {
         if (bar != null) lines.addAll(p.barLines(f, bar.index()));
         if (vl != null) {
             lines.add(vl.at());
-            if (vl.wholeVramVisible()) {
-                return new One(RungStatus.PASS, who + ": the whole VRAM is visible (amdgpu: " + vl.ramMiB()
-                        + " MiB of VRAM, " + vl.barMiB() + " MiB BAR).", lines, null);
-            }
-            return new One(RungStatus.FAIL, who + ": only " + vl.barMiB() + " MiB of its " + vl.ramMiB()
-                    + " MiB VRAM is visible (amdgpu's own line): amdgpu refuses peer access without a large BAR.",
-                    lines, "enable Above 4G Decoding and Resizable BAR in the firmware setup (and CSM off), reboot, then"
-                    + " check `sudo dmesg | grep 'Detected VRAM'` shows BAR at least RAM");
+            return byAmdgpuLine(vl, who, lines);
         }
         if (!p.isGpu(n)) {
             return new One(RungStatus.PASS, who + " is not a GPU: it has no VRAM aperture to enlarge.", lines, null);
@@ -98,6 +103,11 @@ final class FirmwareRung {
                     + " enabled this card; its size tells nothing about peer access yet.", lines,
                     "load the card's driver (or wake the card), then re-capture `" + lspci + "`");
         }
+        return bySize(f, bar, who, lspci, lines);
+    }
+
+    /** A GPU's assigned, enabled VRAM BAR by its size: a Resizable BAR left small, a small BAR, a large one. */
+    private static One bySize(PciFunction f, Bar bar, String who, String lspci, List<Evidence> lines) {
         ResizableBar rb = f.resizableBars().stream().filter(r -> r.barIndex() == bar.index()).findFirst().orElse(null);
         long size = bar.sizeBytes();
         String at = "BAR " + bar.index() + " is " + Pair.size(size) + " at " + Pair.address(bar.address());

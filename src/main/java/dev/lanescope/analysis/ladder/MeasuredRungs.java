@@ -3,15 +3,12 @@ package dev.lanescope.analysis.ladder;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.lanescope.model.p2p.CollectiveProbeRun;
-import dev.lanescope.analysis.p2p.CollectiveProbeRung;
 import dev.lanescope.analysis.PathCeiling;
 import dev.lanescope.analysis.PathCeilings;
 import dev.lanescope.analysis.PeerPaths;
-import dev.lanescope.analysis.p2p.CollectiveRung;
-import dev.lanescope.analysis.p2p.CopyEngineRung;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.p2p.ChannelTransport;
+import dev.lanescope.model.p2p.CollectiveProbeRun;
 import dev.lanescope.model.p2p.CollectiveTable;
 import dev.lanescope.model.p2p.NcclLog;
 import dev.lanescope.model.p2p.PeerCopyRun;
@@ -20,17 +17,14 @@ import dev.lanescope.model.p2p.RungStatus;
 
 /**
  * Rungs 6 to 8: copy engines, collective library, collective probe; measured on the box, never read from lspci.
- * Rungs 6 and 7 are judged by {@link CopyEngineRung} and {@link CollectiveRung} on the pair's measurements.
+ * Each is judged by its own class ({@link CopyEngineRung}, {@link CollectiveRung}, {@link CollectiveProbeRung}) on the
+ * pair's measurements, and a rung with nothing measured yet shows that class's rule: one rule text per rung.
  */
 final class MeasuredRungs {
 
     static final String COPY = "Copy engines";
     static final String LIBRARY = "Collective library";
     static final String PROBE = "Collective probe";
-
-    static final String PROBE_RULE = "Two processes, one per GPU, from a real file, 25 s group timeout:"
-            + " broadcast, all_reduce and barrier must complete (else tensor parallel is dead here), then send/recv"
-            + " alone in a fresh group (else pipeline parallel is dead too). One card alone proves nothing.";
 
     private MeasuredRungs() {
     }
@@ -71,7 +65,7 @@ final class MeasuredRungs {
                     ? " (every GPU pair; the CUDA index of each card is in `nvidia-smi -L`)" : "")
                     + ", then pass p2p.jsonl with --evidence";
             copy = new Rung(6, COPY, RungStatus.NOT_PROVEN, "No peer copy measurement for this pair is in the"
-                    + " evidence.", List.of(), CopyEngineRungRule.RULE, next);
+                    + " evidence.", List.of(), ruleWords(CopyEngineRung.RULE), next);
         } else {
             double link = linkGbPerS(p);
             String words = p.nvlink() != null ? "the PCIe path (NVLink " + p.nvlink() + " carries more)" : "the PCIe path";
@@ -82,7 +76,7 @@ final class MeasuredRungs {
         Rung probe = probe(p);
         if (probe != null) return List.of(copy, library(p, push), probe);
         return List.of(copy, library(p, push), new Rung(8, PROBE, RungStatus.NOT_PROVEN, "No two-process collective"
-                + " probe for this pair is in the evidence.", List.of(), PROBE_RULE, "stop any service using the"
+                + " probe for this pair is in the evidence.", List.of(), ruleWords(CollectiveProbeRung.RULE), "stop any service using the"
                 + " GPUs, then run a two-process torch.distributed check, one process per GPU (" + p.addr(p.a())
                 + " and " + p.addr(p.b()) + "), from a saved .py file with a 25 s timeout: broadcast, all_reduce,"
                 + " barrier, then send/recv alone in a fresh group; pass its output with --evidence"));
@@ -138,7 +132,7 @@ final class MeasuredRungs {
         if (tables.isEmpty() && channels.isEmpty()) {
             String lib = p.bothAmdGpus() ? "rccl-tests" : "nccl-tests";
             return new Rung(7, LIBRARY, RungStatus.NOT_PROVEN, "No collective-library run for this pair is in the"
-                    + " evidence.", List.of(), CopyEngineRungRule.LIBRARY_RULE, "`NCCL_DEBUG=INFO"
+                    + " evidence.", List.of(), ruleWords(CollectiveRung.RULE), "`NCCL_DEBUG=INFO"
                     + " NCCL_DEBUG_SUBSYS=INIT,P2P,SHM,NET ./build/sendrecv_perf -b 8 -e 1G -f 2 -g 2 2>&1 | tee"
                     + " sendrecv.log` from " + lib + " on these two GPUs, then pass sendrecv.log with --evidence");
         }
@@ -147,8 +141,13 @@ final class MeasuredRungs {
 
     static Rung rung(int n, String name, RungFinding f, String note) {
         String finding = note == null ? f.headline() : f.headline() + " (" + note + ")";
-        return new Rung(n, name, f.status(), finding, f.evidence(), KernelRung.capital(f.rule()) + ".",
+        return new Rung(n, name, f.status(), finding, f.evidence(), ruleWords(f.rule()),
                 f.status() == RungStatus.PASS ? null : f.next());
+    }
+
+    /** A rung class's rule as the ladder shows it: one sentence. */
+    static String ruleWords(String rule) {
+        return KernelRung.capital(rule) + ".";
     }
 
     /** GB/s per direction the slower card's path is capable of (its LnkCap chain, never the idle trained link). */
@@ -167,20 +166,5 @@ final class MeasuredRungs {
     static String index(Pair p, TopoNode.FunctionNode n) {
         String l = PeerPaths.gpuLabel(p.t(), n.bdf());
         return l != null ? l.substring(3) : null;
-    }
-
-    /** The rules of rungs 6 and 7 as the user reads them when nothing was measured yet. */
-    static final class CopyEngineRungRule {
-        static final String RULE = "Peer copies measured on the box, push and pull, each direction, and both"
-                + " directions at once: each direction's best push copy must reach " + CopyEngineRung.PUSH_SHARE_PERCENT
-                + " % of the link's per-direction payload rate; pull alone is not a verdict (pull copies often run"
-                + " at a fraction of push on a healthy direct path).";
-        static final String LIBRARY_RULE = "NCCL/RCCL send/receive (else collective) bus bandwidth must reach "
-                + CollectiveRung.LIBRARY_SHARE_PERCENT + " % of the pair's push copy measured on the same"
-                + " machine, and every channel between the pair must be direct: a channel via SHM fails the direct"
-                + " path whatever the number.";
-
-        private CopyEngineRungRule() {
-        }
     }
 }

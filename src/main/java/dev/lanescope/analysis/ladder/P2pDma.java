@@ -4,14 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 import dev.lanescope.analysis.PeerPaths;
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.PciFunction;
+import dev.lanescope.model.PciId;
 import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
+import dev.lanescope.model.Vendor;
 import dev.lanescope.model.ladder.LadderEvidence;
 
 /**
@@ -32,8 +34,11 @@ final class P2pDma {
     private P2pDma() {
     }
 
-    /** A whitelist entry: vendor, device (-1 any), and whether it holds only within one host bridge. */
-    record Entry(int vendor, int device, boolean sameHostBridgeOnly, String name) {
+    /** A whitelist entry: its vendor:device id (device -1: any), and whether it holds only within one host bridge. */
+    record Entry(PciId id, boolean sameHostBridgeOnly, String name) {
+        Entry(int vendor, int device, boolean sameHostBridgeOnly, String name) {
+            this(new PciId(vendor, device), sameHostBridgeOnly, name);
+        }
     }
 
     static final List<Entry> WHITELIST = List.of(
@@ -49,9 +54,10 @@ final class P2pDma {
             new Entry(0x8086, 0x09a2, false, "Intel Ice Lake-SP"),
             new Entry(0x1ae0, -1, false, "Google SoC"));
 
-    /** AMD host bridges of CPU families before 17h (Zen): the kernel's CPU test does not cover them. */
-    static final Set<Integer> AMD_PRE_ZEN_HOST = Set.of(0x1510, 0x1514, 0x1536, 0x1566, 0x1410, 0x1422, 0x1424,
-            0x1705, 0x9600, 0x9601, 0x5a10, 0x5a11, 0x5a12, 0x5a13, 0x1400, 0x141a, 0x1200, 0x1100, 0x1300);
+    /** AMD host bridges (1022:xxxx) of CPU families before 17h (Zen): the kernel's CPU test does not cover them. */
+    static final List<PciId> AMD_PRE_ZEN_HOST = java.util.stream.IntStream.of(0x1510, 0x1514, 0x1536, 0x1566,
+            0x1410, 0x1422, 0x1424, 0x1705, 0x9600, 0x9601, 0x5a10, 0x5a11, 0x5a12, 0x5a13, 0x1400, 0x141a, 0x1200,
+            0x1100, 0x1300).mapToObj(d -> new PciId(Vendor.AMD.id(), d)).toList();
 
     /**
      * @param allowed     the kernel would map peer DMA between them
@@ -97,7 +103,7 @@ final class P2pDma {
                     + ", which is what the kernel's whitelist is checked on, so the kernel refuses");
         }
         for (PciFunction h : hbs) {
-            if (h.vendorId() < 0 || h.deviceId() < 0) {
+            if (PciId.of(h) == null) {
                 return new Decision(false, false, acs, hbs, route + "; the capture names " + what(h) + " "
                         + t.address(h.bdf()) + " (" + h.shortName() + ") without its vendor:device id, which the"
                         + " kernel's whitelist is keyed on", false);
@@ -133,7 +139,7 @@ final class P2pDma {
 
     static Entry entry(PciFunction f) {
         for (Entry e : WHITELIST) {
-            if (f.vendorId() == e.vendor() && (e.device() < 0 || f.deviceId() == e.device())) return e;
+            if (e.id().matches(f)) return e;
         }
         return null;
     }
@@ -159,14 +165,11 @@ final class P2pDma {
 
     /** The CPU's own host bridge by AMD (1022, "Advanced Micro Devices, Inc. [AMD]"), not an AMD/ATI GPU's. */
     static boolean isAmdHostBridge(PciFunction h) {
-        if (!h.isHostBridge() && h.classCode() >= 0) return false;
-        if (h.vendorId() >= 0) return h.vendorId() == 0x1022;
-        String n = h.vendorDeviceName() == null ? "" : h.vendorDeviceName();
-        return n.startsWith("Advanced Micro Devices, Inc. [AMD]") && !n.startsWith("Advanced Micro Devices, Inc. [AMD/ATI]");
+        return DeviceKind.mayBeHostBridge(h) && Vendor.of(h) == Vendor.AMD;
     }
 
     static boolean isPreZen(PciFunction h) {
-        if (h.deviceId() >= 0 && AMD_PRE_ZEN_HOST.contains(h.deviceId())) return true;
+        if (AMD_PRE_ZEN_HOST.stream().anyMatch(id -> id.matches(h))) return true;
         return h.vendorDeviceName() != null && PRE_ZEN_NAME.matcher(h.vendorDeviceName()).find();
     }
 
@@ -180,12 +183,12 @@ final class P2pDma {
         if (f.portType() == PortType.ROOT_PORT || name.contains("root port")) {
             return "the root port " + f.bdf().shortForm() + ", first on its root bus,";
         }
-        if (f.isHostBridge() || f.classCode() < 0) return "the host bridge";
+        if (DeviceKind.mayBeHostBridge(f)) return "the host bridge";
         return "the device at " + f.bdf().shortForm() + ", first on its root bus,";
     }
 
     static String id(PciFunction f) {
-        return String.format(Locale.ROOT, "%04x:%04x", f.vendorId(), f.deviceId());
+        return String.valueOf(PciId.of(f));
     }
 
     private static String join(Topology t, List<Bdf> l) {

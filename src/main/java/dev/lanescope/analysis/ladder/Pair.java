@@ -19,9 +19,6 @@ import dev.lanescope.model.ladder.LadderEvidence;
 /** The two devices of a ladder and everything the rungs read about them. */
 record Pair(Topology t, LadderEvidence ev, TopoNode.FunctionNode a, TopoNode.FunctionNode b, PeerPair peer) {
 
-    static final int VENDOR_AMD_GPU = 0x1002;
-    static final int VENDOR_NVIDIA = 0x10de;
-
     /**
      * The pair with its peer path: taken from {@code peers} (the capture's pairs, computed once and shared) when
      * given, else computed for this pair alone.

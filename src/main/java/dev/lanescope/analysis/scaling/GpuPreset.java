@@ -13,6 +13,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
 import dev.lanescope.analysis.ceiling.CeilingInputException;
+import dev.lanescope.model.PciId;
 
 /**
  * A card's published memory bandwidth and size (peak, from the vendor's page; never measured here), one row of the
@@ -54,7 +55,9 @@ public record GpuPreset(String key, String label, int vendorId, List<Integer> de
     /** The row for a capture's GPU: by its PCI vendor and device id, else by its name. */
     public static Optional<GpuPreset> of(dev.lanescope.model.PciFunction f) {
         for (GpuPreset p : TABLE) {
-            if (p.vendorId == f.vendorId() && p.deviceIds.contains(f.deviceId())) return Optional.of(p);
+            for (int device : p.deviceIds) {
+                if (new PciId(p.vendorId, device).matches(f)) return Optional.of(p);
+            }
         }
         return fromDeviceName(f.vendorDeviceName());
     }

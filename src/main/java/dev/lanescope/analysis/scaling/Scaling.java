@@ -125,6 +125,32 @@ public final class Scaling {
                         + "(a two-shot or custom all-reduce) is worth more than a faster link" : ""));
             }
         }
+        addAssumptions(in, fit, cost, messageBytes, assumptions);
+
+        boolean layerMeasured = in.measured().stream().anyMatch(p -> p.split().pipeline() > 1);
+        if (fit.isPresent() && !layerMeasured) {
+            notes.add("The layer-split figures are not fitted: no layer-split point was measured, so they rest on the"
+                    + " tensor-split fit and can be far off; measure one layer-split run (cards:tokens/s:layer) to fit"
+                    + " them.");
+        }
+        int minCards = minCards(in, m, assumptions);
+        List<Prediction> all = new ArrayList<>();
+        List<Prediction> series = new ArrayList<>();
+        for (int n : cardCounts(in)) {
+            for (Split s : splits(n)) all.add(predict(m, s, weightsOneCard, cost, fixed, messageBytes, minCards, in));
+            Split cur = n == 1 ? Split.tensor(1) : in.current().withCards(n);
+            if (n == 1 || cur.sameKind(in.current())) series.add(predict(m, cur, weightsOneCard, cost, fixed, messageBytes, minCards, in));
+        }
+        Optional<Prediction> best = best(all);
+        String verdict = series.stream().noneMatch(Prediction::possible) && in.vramGb() != null
+                ? doesNotFit(in, m, series, minCards) : verdict(series, best, fit, cost, minCards);
+        return new Result(in, all, series, fit, cost, fixed, minCards, best, verdict, assumptions, notes);
+    }
+
+    /** What the figures assume where nothing measured replaces it: memory rate, collective cost, fixed time, message. */
+    private static void addAssumptions(Inputs in, Optional<Fit> fit, AllReduceCost cost, double messageBytes,
+                                       List<String> assumptions) {
+        DecodeModel m = in.model();
         if (!fit.map(Fit::weightsFitted).orElse(false) && in.memAssumed()) assumptions.add(in.memSource());
         if (!fit.map(Fit::collectiveFitted).orElse(false)) assumptions.addAll(cost.assumptions());
         if (in.fixedMs() == null && fit.isEmpty()) {
@@ -135,34 +161,23 @@ public final class Scaling {
             assumptions.add("each all-reduce carries one token's activation: hidden size " + m.hiddenSize() + " x "
                     + num(in.activationBytes()) + " bytes = " + num(messageBytes) + " bytes (assumption: bf16)");
         }
+    }
 
-        boolean layerMeasured = in.measured().stream().anyMatch(p -> p.split().pipeline() > 1);
-        if (fit.isPresent() && !layerMeasured) {
-            notes.add("The layer-split figures are not fitted: no layer-split point was measured, so they rest on the"
-                    + " tensor-split fit and can be far off; measure one layer-split run (cards:tokens/s:layer) to fit"
-                    + " them.");
-        }
-        int minCards = minCards(in, m, assumptions);
+    /** The card counts to predict: those asked for (else 1 to the most), and every measured count. */
+    private static Set<Integer> cardCounts(Inputs in) {
         Set<Integer> counts = new TreeSet<>(in.cards());
         if (counts.isEmpty()) for (int c = 1; c <= in.maxCards(); c++) counts.add(c);
         in.measured().forEach(p -> counts.add(p.cards()));
+        return counts;
+    }
 
-        List<Prediction> all = new ArrayList<>();
-        List<Prediction> series = new ArrayList<>();
-        for (int n : counts) {
-            for (Split s : splits(n)) all.add(predict(m, s, weightsOneCard, cost, fixed, messageBytes, minCards, in));
-            Split cur = n == 1 ? Split.tensor(1) : in.current().withCards(n);
-            if (n == 1 || cur.sameKind(in.current())) series.add(predict(m, cur, weightsOneCard, cost, fixed, messageBytes, minCards, in));
-        }
-        // the fastest; within 2 % of it, the fewest cards (a card that buys nothing is not worth buying)
+    /** The fastest; within 2 % of it, the fewest cards (a card that buys nothing is not worth buying). */
+    private static Optional<Prediction> best(List<Prediction> all) {
         double top = all.stream().filter(Prediction::possible).mapToDouble(Prediction::tokensPerS).max().orElse(0);
-        Optional<Prediction> best = all.stream().filter(Prediction::possible)
+        return all.stream().filter(Prediction::possible)
                 .filter(p -> p.tokensPerS() >= 0.98 * top)
                 .min(Comparator.comparingInt(Prediction::cards)
                         .thenComparing(Comparator.comparingDouble(Prediction::tokensPerS).reversed()));
-        String verdict = series.stream().noneMatch(Prediction::possible) && in.vramGb() != null
-                ? doesNotFit(in, m, series, minCards) : verdict(series, best, fit, cost, minCards);
-        return new Result(in, all, series, fit, cost, fixed, minCards, best, verdict, assumptions, notes);
     }
 
     private static Prediction predict(DecodeModel m, Split s, double weightsOneCard, AllReduceCost cost, double fixed,

@@ -1,4 +1,4 @@
-package dev.lanescope.analysis.p2p;
+package dev.lanescope.analysis.ladder;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -85,17 +85,17 @@ public final class CollectiveRung {
                     RULE, ev, MEASURE);
         }
         if (!(copyGbPerS > 0)) {
-            return new RungFinding(RungStatus.NOT_PROVEN, capital(figure) + ", but there is no direct copy figure "
+            return new RungFinding(RungStatus.NOT_PROVEN, KernelRung.capital(figure) + ", but there is no direct copy figure "
                     + "for this pair to judge it against." + transports, RULE, ev,
                     "measure the copies first (rung 6): native-probes/build/p2p_bw or TransferBench p2p 64M");
         }
         double share = row.busGbPerS() / copyGbPerS;
         String against = CopyEngineRung.pct(share) + " of the " + CopyEngineRung.gb(copyGbPerS) + " direct copy";
         if (share * 100 >= LIBRARY_SHARE_PERCENT) {
-            return new RungFinding(RungStatus.PASS, capital(figure) + ", " + against + "." + transports, RULE, ev,
+            return new RungFinding(RungStatus.PASS, KernelRung.capital(figure) + ", " + against + "." + transports, RULE, ev,
                     channels.isEmpty() ? "to confirm the path, keep the run's NCCL_DEBUG=INFO log: " + MEASURE : null);
         }
-        return new RungFinding(RungStatus.FAIL, capital(figure) + ", only " + against + " (under "
+        return new RungFinding(RungStatus.FAIL, KernelRung.capital(figure) + ", only " + against + " (under "
                 + LIBRARY_SHARE_PERCENT + " %)." + transports, RULE, ev, channels.isEmpty()
                 ? "find which transport it used: " + MEASURE
                 : "the transport is direct but slow: try NCCL_PROTO=Simple and more channels (NCCL_MIN_NCHANNELS=4),"
@@ -109,9 +109,5 @@ public final class CollectiveRung {
                         .thenComparingInt(t -> t.ranks() == 2 ? 1 : 0)
                         .thenComparingDouble(t -> t.largest().busGbPerS()))
                 .orElse(null);
-    }
-
-    private static String capital(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

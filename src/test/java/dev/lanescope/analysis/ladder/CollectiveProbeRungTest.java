@@ -1,4 +1,4 @@
-package dev.lanescope.analysis.p2p;
+package dev.lanescope.analysis.ladder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,8 +7,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.lanescope.analysis.p2p.CollectiveProbeRung.Matrix;
-import dev.lanescope.analysis.p2p.CollectiveProbeRung.Verdict;
+import dev.lanescope.analysis.ladder.CollectiveProbeRung.Matrix;
+import dev.lanescope.analysis.ladder.CollectiveProbeRung.Verdict;
 import dev.lanescope.model.p2p.CollectiveProbeRun;
 import dev.lanescope.model.p2p.CollectiveProbeRun.OpOutcome;
 import dev.lanescope.model.p2p.RungStatus;

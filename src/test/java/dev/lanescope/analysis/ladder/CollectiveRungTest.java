@@ -1,4 +1,4 @@
-package dev.lanescope.analysis.p2p;
+package dev.lanescope.analysis.ladder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

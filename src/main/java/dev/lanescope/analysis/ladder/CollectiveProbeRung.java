@@ -1,4 +1,4 @@
-package dev.lanescope.analysis.p2p;
+package dev.lanescope.analysis.ladder;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +36,8 @@ public final class CollectiveProbeRung {
     static final Set<String> COLLECTIVES = Set.of("broadcast", "all_reduce", "barrier");
     static final Set<String> SENDRECV = Set.of("send_recv_0_to_1", "send_recv_1_to_0");
 
-    static final String RULE = "broadcast, all_reduce and barrier in one group all succeed on both ranks (else tensor "
+    static final String RULE = "two processes, one per GPU, started from a saved file with a 25 s group timeout: "
+            + "broadcast, all_reduce and barrier in one group all succeed on both ranks (else tensor "
             + "parallel is dead); send/recv alone in a fresh group succeeds both ways (else pipeline parallel is dead "
             + "too); a hang is a failure; a CPU (gloo) run proves nothing about the GPUs";
 
