@@ -6,12 +6,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lanescope.analysis.MoveAdvice;
 import dev.lanescope.analysis.MoveAdvisor;
 import dev.lanescope.export.AdviceJson;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.pipeline.CaptureAnalysis;
@@ -86,12 +85,8 @@ final class AdviseCommand implements Callable<Integer> {
         List<MoveAdvice> all = cards.stream().map(c -> loaded.report().answer(c))
                 .toList();
         if (json) {
-            try {
-                Object body = all.size() == 1 ? AdviceJson.of(all.get(0)) : all.stream().map(AdviceJson::of).toList();
-                out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(body));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("could not write the advice as JSON", e);
-            }
+            Object body = all.size() == 1 ? AdviceJson.of(all.get(0)) : all.stream().map(AdviceJson::of).toList();
+            out.println(Jackson.pretty(body));
         } else {
             for (int i = 0; i < all.size(); i++) {
                 if (i > 0) out.println();

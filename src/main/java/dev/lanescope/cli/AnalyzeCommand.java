@@ -6,12 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.lanescope.export.PrometheusText;
 import dev.lanescope.export.ReportJson;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -67,7 +64,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         CaptureAnalysis loaded = CaptureAnalysis.load(capture, underLoad, CaptureAnalysis.Progress.NONE);
-        ObjectNode doc = null;
+        ReportJson doc = null;
         if (!loaded.usable()) {
             if (json) doc = ReportJson.problemsOnly(loaded.capture());
         } else if ("openmetrics".equals(format)) {
@@ -78,16 +75,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             out.print(TextReport.render(loaded.topology(), loaded.report()));
         }
         if (doc != null) {
-            if (each) doc.put("input", capture.get(0).toString());
-            out.println(each ? doc.toString() : mapper().writeValueAsString(doc));
+            out.println(each ? Jackson.compact(doc.withInput(capture.get(0).toString())) : Jackson.pretty(doc));
         }
         out.flush();
         if (loaded.usable()) return 0;
         Main.explainUnusable(loaded, err);
         return Main.EXIT_UNUSABLE;
-    }
-
-    static ObjectMapper mapper() {
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 }

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lanescope.analysis.ceiling.Ceiling;
 import dev.lanescope.analysis.ceiling.CeilingInputException;
@@ -22,6 +21,7 @@ import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.analysis.ceiling.TransferSample;
 import dev.lanescope.export.CeilingCsv;
 import dev.lanescope.export.CeilingJson;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.export.MissingSystemLibrary;
 import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.LinkState;
@@ -139,8 +139,7 @@ final class CeilingCommand implements Callable<Integer> {
                 if (!json) err.println("lanescope ceiling: wrote " + png.toAbsolutePath());
             }
             if (json) {
-                out.println(new ObjectMapper().writerWithDefaultPrettyPrinter()
-                        .writeValueAsString(CeilingJson.of(r, rate, s)));
+                out.println(Jackson.pretty(CeilingJson.of(r, rate, s)));
             } else {
                 out.print(CeilingText.render(r, rate, s));
             }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.fleet.CaptureDiff;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
@@ -49,7 +50,7 @@ final class DiffCommand implements Callable<Integer> {
         }
         CaptureDiff.Result r = CaptureDiff.diff(sa, sb);
         if (json) {
-            out.println(AnalyzeCommand.mapper().writeValueAsString(json(r)));
+            out.println(Jackson.pretty(json(r)));
         } else {
             for (String s : r.summary()) out.println(s);
             out.println();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.analysis.BootHistory;
 import dev.lanescope.fleet.HostHistory;
 import picocli.CommandLine;
@@ -50,7 +51,7 @@ final class HistoryCommand implements Callable<Integer> {
             return Main.EXIT_UNUSABLE;
         }
         if (json) {
-            out.println(AnalyzeCommand.mapper().writeValueAsString(json(r.byHost())));
+            out.println(Jackson.pretty(json(r.byHost())));
         } else {
             if (r.byHost().size() > 1) {
                 out.println(r.byHost().size() + " hosts under " + dir + " (history is per host; each follows):");

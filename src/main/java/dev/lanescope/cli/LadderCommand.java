@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.analysis.ladder.Ladder;
 import dev.lanescope.analysis.ladder.Ladders;
 import dev.lanescope.analysis.ladder.Rung;
@@ -118,7 +119,7 @@ final class LadderCommand implements Callable<Integer> {
         }
         if (json) {
             Object o = ladders.size() == 1 && ab != null ? json(ladders.get(0)) : ladders.stream().map(LadderCommand::json).toList();
-            out.println(AnalyzeCommand.mapper().writeValueAsString(o));
+            out.println(Jackson.pretty(o));
         } else {
             for (int i = 0; i < ladders.size(); i++) {
                 if (i > 0) out.println();

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.fleet.FleetScan;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -78,7 +79,7 @@ final class ScanCommand implements Callable<Integer> {
             o.put("captures", r.capturesRead());
             o.put("unusable", r.unusable());
             o.put("hosts", r.rows());
-            out.println(AnalyzeCommand.mapper().writeValueAsString(o));
+            out.println(Jackson.pretty(o));
         } else if (csv == null || !csv.equals("-")) {
             out.printf("%d capture(s), %d host(s), %d unusable%n", r.capturesRead(), r.rows().size(), r.unusable());
             java.util.List<String[]> rows = new java.util.ArrayList<>();

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.analysis.WatchReport;
 import dev.lanescope.analysis.WatchSummary;
 import dev.lanescope.export.PrometheusText;
@@ -102,7 +103,7 @@ final class WatchCommand implements Callable<Integer> {
         }
         WatchReport w = WatchReport.of(loaded.topology(), loaded.report(), summary);
         switch (format) {
-            case "json" -> out.println(AnalyzeCommand.mapper().writeValueAsString(WatchJson.of(w)));
+            case "json" -> out.println(Jackson.pretty(WatchJson.of(w)));
             case "openmetrics" -> out.print(PrometheusText.ofWatch(loaded.report(), w, loaded.capture().metadata()));
             default -> w.lines().forEach(out::println);
         }

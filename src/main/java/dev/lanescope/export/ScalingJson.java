@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.lanescope.parse.Jackson;
+
 import dev.lanescope.analysis.scaling.CaptureGpus;
 import dev.lanescope.analysis.scaling.Fit;
 import dev.lanescope.analysis.scaling.Measured;
@@ -20,7 +22,7 @@ import dev.lanescope.analysis.scaling.Scaling;
  */
 public final class ScalingJson {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Jackson.mapper();
 
     private ScalingJson() {
     }
