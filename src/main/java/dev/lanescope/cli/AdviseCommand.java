@@ -6,18 +6,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-
 import dev.lanescope.analysis.MoveAdvice;
-import dev.lanescope.analysis.MoveAdvisor;
 import dev.lanescope.export.AdviceJson;
-import dev.lanescope.parse.Jackson;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.TopoNode;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code lanescope advise CAPTURE [--card BDF] [--json]}: would moving this card help? The answer first, then the places

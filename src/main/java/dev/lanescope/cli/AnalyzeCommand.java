@@ -10,10 +10,10 @@ import dev.lanescope.export.PrometheusText;
 import dev.lanescope.export.ReportJson;
 import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lanescope analyze CAPTURE...}: the tree with a verdict on every hop, then what is wrong. */
 @Command(name = "analyze", mixinStandardHelpOptions = true,

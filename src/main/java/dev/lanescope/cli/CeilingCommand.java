@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-
 import dev.lanescope.analysis.ceiling.Ceiling;
 import dev.lanescope.analysis.ceiling.CeilingInputException;
 import dev.lanescope.analysis.ceiling.CeilingInputs;
@@ -21,14 +20,14 @@ import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.analysis.ceiling.TransferSample;
 import dev.lanescope.export.CeilingCsv;
 import dev.lanescope.export.CeilingJson;
-import dev.lanescope.parse.Jackson;
 import dev.lanescope.export.MissingSystemLibrary;
 import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.probe.H2dReceipt;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code lanescope ceiling}: does the link even matter for this engine? The streaming ceiling against the

@@ -2,17 +2,15 @@ package dev.lanescope.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.lanescope.parse.Jackson;
 import dev.lanescope.fleet.CaptureDiff;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lanescope diff A B}: two captures of one box (two boots) or of two boxes, hop by hop. */
 @Command(name = "diff", mixinStandardHelpOptions = true,
@@ -50,7 +48,7 @@ final class DiffCommand implements Callable<Integer> {
         }
         CaptureDiff.Result r = CaptureDiff.diff(sa, sb);
         if (json) {
-            out.println(Jackson.pretty(json(r)));
+            out.println(Jackson.pretty(DiffJson.of(r)));
         } else {
             for (String s : r.summary()) out.println(s);
             out.println();
@@ -87,28 +85,5 @@ final class DiffCommand implements Callable<Integer> {
 
     private static String v(dev.lanescope.analysis.LinkVerdict v) {
         return dev.lanescope.analysis.LinkVerdict.wordsOrElse(v, "-");
-    }
-
-    static Map<String, Object> json(CaptureDiff.Result r) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("a", side(r.a()));
-        o.put("b", side(r.b()));
-        o.put("same", r.same());
-        o.put("summary", r.summary());
-        o.put("hops", r.hops().stream().map(CaptureDiff::json).toList());
-        o.put("added", r.added().stream().map(d -> Map.of("bdf", d.bdf().toString(), "name", d.name())).toList());
-        o.put("missing", r.missing().stream().map(d -> Map.of("bdf", d.bdf().toString(), "name", d.name())).toList());
-        return o;
-    }
-
-    private static Map<String, Object> side(CaptureDiff.Side s) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("name", s.name());
-        o.put("label", s.label());
-        o.put("hostname", s.hostname());
-        o.put("bootId", s.bootId());
-        o.put("capturedAt", s.capturedAt());
-        o.put("kernel", s.kernel());
-        return o;
     }
 }

@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.lanescope.parse.Jackson;
 import dev.lanescope.analysis.BootHistory;
 import dev.lanescope.fleet.HostHistory;
-import picocli.CommandLine;
+import dev.lanescope.parse.Jackson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lanescope history DIR}: how each hop of a host trained, boot after boot, and whether a fix holds. */
 @Command(name = "history", mixinStandardHelpOptions = true,

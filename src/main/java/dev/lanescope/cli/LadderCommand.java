@@ -3,24 +3,22 @@ package dev.lanescope.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
-import dev.lanescope.parse.Jackson;
 import dev.lanescope.analysis.ladder.Ladder;
 import dev.lanescope.analysis.ladder.Ladders;
 import dev.lanescope.analysis.ladder.Rung;
 import dev.lanescope.capture.LadderEvidenceLoader;
 import dev.lanescope.model.Bdf;
-import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.ladder.LadderEvidence;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lanescope ladder CAPTURE --pair A,B [--evidence FILE...] [--json]}: the P2P acceptance ladder of a pair. */
 @Command(name = "ladder", mixinStandardHelpOptions = true,
@@ -136,37 +134,23 @@ final class LadderCommand implements Callable<Integer> {
         return s.isEmpty() ? "none" : String.join(", ", s);
     }
 
-    static Map<String, Object> json(Ladder l) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("pair", List.of(l.a().toString(), l.b().toString()));
-        o.put("headline", l.headline());
-        o.put("noDirectP2p", l.noDirect());
-        List<Map<String, Object>> rungs = new ArrayList<>();
-        for (Rung r : l.rungs()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("rung", r.rung());
-            m.put("name", r.name());
-            m.put("status", r.status().name());
-            m.put("finding", r.finding());
-            List<Map<String, Object>> ev = new ArrayList<>();
-            for (Evidence e : r.evidence()) {
-                Map<String, Object> em = new LinkedHashMap<>();
-                em.put("file", e.file());
-                em.put("line", e.line());
-                em.put("text", e.text());
-                ev.add(em);
-            }
-            m.put("evidence", ev);
-            m.put("rule", r.rule());
-            m.put("next", r.next());
-            rungs.add(m);
-        }
-        o.put("rungs", rungs);
+    /** The machine form of one ladder ({@code ladder --json}): one component per key, in the order written. */
+    record LadderJson(List<String> pair, String headline, String noDirectP2p, List<RungJson> rungs,
+                      Integer lowestNotPassed, Integer lowestFailed) {
+    }
+
+    /** One rung: its number, name, status, what the pair shows, the lines it rests on, its rule and next step. */
+    record RungJson(int rung, String name, String status, String finding, List<Evidence> evidence, String rule,
+                    String next) {
+    }
+
+    static LadderJson json(Ladder l) {
+        List<RungJson> rungs = l.rungs().stream().map(r -> new RungJson(r.rung(), r.name(), r.status().name(),
+                r.finding(), r.evidence(), r.rule(), r.next())).toList();
         Rung low = l.lowestNotPassed();
-        o.put("lowestNotPassed", low == null ? null : low.rung());
         Rung f = l.lowestFailed();
-        o.put("lowestFailed", f == null ? null : f.rung());
-        return o;
+        return new LadderJson(List.of(l.a().toString(), l.b().toString()), l.headline(), l.noDirect(), rungs,
+                low == null ? null : low.rung(), f == null ? null : f.rung());
     }
 
     static String text(Ladder l) {

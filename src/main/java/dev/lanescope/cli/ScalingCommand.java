@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-
 import dev.lanescope.analysis.PathClass;
 import dev.lanescope.analysis.ceiling.CeilingInputException;
 import dev.lanescope.analysis.ceiling.MoePreset;
@@ -20,21 +19,21 @@ import dev.lanescope.analysis.scaling.Measured;
 import dev.lanescope.analysis.scaling.Prediction;
 import dev.lanescope.analysis.scaling.Scaling;
 import dev.lanescope.analysis.scaling.ScalingRequest;
+import dev.lanescope.capture.TextFile;
 import dev.lanescope.export.ScalingCsv;
 import dev.lanescope.export.ScalingJson;
-import dev.lanescope.parse.Jackson;
 import dev.lanescope.model.AllReduceTable;
-import dev.lanescope.capture.TextFile;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.Severity;
 import dev.lanescope.parse.AllReducePerfParser;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.parse.ParseResult;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code lanescope scaling}: would adding a card help? Batch-1 decode tokens/s per card count and split, from

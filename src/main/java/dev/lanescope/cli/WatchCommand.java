@@ -7,20 +7,20 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.lanescope.parse.Jackson;
 import dev.lanescope.analysis.WatchReport;
 import dev.lanescope.analysis.WatchSummary;
+import dev.lanescope.capture.HealthEvidenceLoader;
 import dev.lanescope.export.PrometheusText;
 import dev.lanescope.model.WatchRecord;
-import dev.lanescope.capture.HealthEvidenceLoader;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import dev.lanescope.probe.Commands;
 import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.probe.SysfsSource;
 import dev.lanescope.probe.WatchSampler;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code lanescope watch}: samples this machine's links while the user's own job runs, then reads this machine

@@ -13,7 +13,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.lanescope.analysis.AtomicsVerdict;
 import dev.lanescope.analysis.HopVerdict;
 import dev.lanescope.analysis.PathCeiling;
-import dev.lanescope.analysis.PeerPair;
 import dev.lanescope.analysis.Report;
 import dev.lanescope.model.Capture;
 import dev.lanescope.model.CaptureFile;
@@ -63,6 +62,11 @@ public record ReportJson(String capture, List<FileEntry> files,
 
     /** A link state: speed in GT/s (null when unknown), width, and Gb/s as the kernel prints it. */
     public record State(Double gts, int width, BigDecimal gbps) {
+        /** The state of a link, or null when there is none. */
+        public static State of(LinkState s) {
+            if (s == null) return null;
+            return new State(ReportJson.gts(s.speed()), s.width(), s.speed().isKnown() ? ReportJson.gbps(s.mbps()) : null);
+        }
     }
 
     /** One hop (a port and the device below it) and its verdict. */
@@ -139,7 +143,7 @@ public record ReportJson(String capture, List<FileEntry> files,
         for (HopVerdict h : report.hops()) {
             out.add(new Hop(h.link().port().bdf().toString(),
                     h.link().device() == null ? null : h.link().device().bdf().toString(),
-                    state(h.link().capable()), state(h.link().trained()), gts(h.link().target()),
+                    State.of(h.link().capable()), State.of(h.link().trained()), gts(h.link().target()),
                     h.link().trainedFrom().name().toLowerCase(Locale.ROOT), h.verdict().key(), h.reason(),
                     h.verdict().advice(), h.secondary().stream().map(v -> v.key()).toList()));
         }
@@ -186,11 +190,6 @@ public record ReportJson(String capture, List<FileEntry> files,
     private static Atomics atomics(AtomicsVerdict a) {
         return new Atomics(a.status().name(), a.breaksAt() == null ? null : a.breaksAt().toString(), a.missingBit(),
                 a.reason(), a.need().matters());
-    }
-
-    private static State state(LinkState s) {
-        if (s == null) return null;
-        return new State(gts(s.speed()), s.width(), s.speed().isKnown() ? gbps(s.mbps()) : null);
     }
 
     private static Double gts(LinkSpeed speed) {

@@ -4,13 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.lanescope.parse.Jackson;
-
 import dev.lanescope.analysis.scaling.CaptureGpus;
 import dev.lanescope.analysis.scaling.Fit;
 import dev.lanescope.analysis.scaling.Measured;
 import dev.lanescope.analysis.scaling.Prediction;
 import dev.lanescope.analysis.scaling.Scaling;
+import dev.lanescope.parse.Jackson;
 
 /**
  * {@code lanescope scaling --json}. Contract keys: {@code verdict}; {@code predictions[]} {@code cards},
