@@ -8,6 +8,7 @@ import dev.lanescope.fleet.CaptureDiff;
 import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
@@ -24,8 +25,8 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "Second capture.")
     Path b;
 
-    @Option(names = "--json", description = "Print the machine form.")
-    boolean json;
+    @Mixin
+    Options.MachineForm machineForm;
 
     @Option(names = "--exit-code", description = "Exit 1 when the captures differ (like git diff --exit-code).")
     boolean exitCode;
@@ -47,7 +48,7 @@ final class DiffCommand implements Callable<Integer> {
             }
         }
         CaptureDiff.Result r = CaptureDiff.diff(sa, sb);
-        if (json) {
+        if (machineForm.json) {
             out.println(Jackson.pretty(DiffJson.of(r)));
         } else {
             for (String s : r.summary()) out.println(s);

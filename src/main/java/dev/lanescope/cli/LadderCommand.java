@@ -16,8 +16,8 @@ import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 /** {@code lanescope ladder CAPTURE --pair A,B [--evidence FILE...] [--json]}: the P2P acceptance ladder of a pair. */
@@ -28,11 +28,12 @@ import picocli.CommandLine;
                 + " rests on and, for a rung not passed, the next command to run."})
 final class LadderCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
-    List<Path> inputs;
+    @Mixin
+    Options.Capture capture;
 
-    @Option(names = "--pair", paramLabel = "A,B", description = "The two devices: BB:DD.F or DDDD:BB:DD.F each.")
-    String pair;
+    @Option(names = "--pair", paramLabel = "A,B", converter = Options.BdfPairConverter.class,
+            description = "The two devices: BB:DD.F or DDDD:BB:DD.F each.")
+    Options.BdfPair pair;
 
     /** Ladders shown without --pair; more pairs are counted in one line. */
     static final int PAIRS_SHOWN = 100;
@@ -42,8 +43,8 @@ final class LadderCommand implements Callable<Integer> {
                     + " rocm-smi --showtopoaccess/--showbus, sysfs dma_mask_bits, probe outputs.")
     List<Path> evidence = new ArrayList<>();
 
-    @Option(names = "--json", description = "Print the machine form.")
-    boolean json;
+    @Mixin
+    Options.MachineForm machineForm;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -52,25 +53,13 @@ final class LadderCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Bdf[] ab = null;
-        if (pair != null) {
-            String[] parts = pair.split(",");
-            Bdf a = parts.length == 2 ? Bdf.tryParse(parts[0].trim()) : null;
-            Bdf b = parts.length == 2 ? Bdf.tryParse(parts[1].trim()) : null;
-            if (a == null || b == null) {
-                err.println("lanescope: --pair '" + pair + "' is not two PCI addresses (want A,B as BB:DD.F or"
-                        + " DDDD:BB:DD.F)");
-                err.flush();
-                return Main.EXIT_UNUSABLE;
-            }
-            ab = new Bdf[] {a, b};
-        }
-        CaptureAnalysis loaded = CaptureAnalysis.load(inputs, false, CaptureAnalysis.Progress.NONE);
+        Bdf[] ab = pair == null ? null : new Bdf[] {pair.a(), pair.b()};
+        CaptureAnalysis loaded = CaptureAnalysis.load(capture.inputs, false, CaptureAnalysis.Progress.NONE);
         if (!loaded.usable()) {
             Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
-        List<Path> all = new ArrayList<>(inputs);
+        List<Path> all = new ArrayList<>(capture.inputs);
         all.addAll(evidence);
         LadderEvidence ev = LadderEvidenceLoader.load(all);
         for (var p : ev.problems()) if (p.severity() != dev.lanescope.model.Severity.INFO) err.println(p);
@@ -104,7 +93,7 @@ final class LadderCommand implements Callable<Integer> {
                 // the machine form stays machine-readable: an empty list on stdout, the sentence on stderr
                 String none = "No pair of GPUs in " + loaded.capture().label() + " (found: " + gpuList(loaded)
                         + "); name any two devices with --pair A,B.";
-                if (json) {
+                if (machineForm.json) {
                     out.println("[]");
                     err.println(none);
                     err.flush();
@@ -115,7 +104,7 @@ final class LadderCommand implements Callable<Integer> {
                 return 0;
             }
         }
-        if (json) {
+        if (machineForm.json) {
             Object o = ladders.size() == 1 && ab != null ? json(ladders.get(0)) : ladders.stream().map(LadderCommand::json).toList();
             out.println(Jackson.pretty(o));
         } else {

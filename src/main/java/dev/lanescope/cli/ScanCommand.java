@@ -11,6 +11,7 @@ import dev.lanescope.export.PrometheusText;
 import dev.lanescope.fleet.FleetScan;
 import dev.lanescope.parse.Jackson;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
@@ -34,8 +35,8 @@ final class ScanCommand implements Callable<Integer> {
             + " boots seen, boots low) in the Prometheus text format, for node_exporter's textfile collector.")
     String format;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Captures read at once (default: CPU cores).")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    Options.Threads threads;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -59,7 +60,7 @@ final class ScanCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        FleetScan.Result r = FleetScan.scan(dir, threads);
+        FleetScan.Result r = FleetScan.scan(dir, threads.threads);
         if (r.capturesRead() == 0) {
             err.println("lanescope: no captures (.tar.gz bundles or capture folders) found in " + dir);
             err.flush();
