@@ -101,7 +101,8 @@ final class ArchiveReader {
         int a = in.read();
         int b = in.read();
         in.reset();
-        return a == 0x1f && b == 0x8b ? new GzipCompressorInputStream(in, true) : in;
+        return a == 0x1f && b == 0x8b
+                ? GzipCompressorInputStream.builder().setInputStream(in).setDecompressConcatenated(true).get() : in;
     }
 
     /** Why an entry is refused, or null when it is acceptable. */

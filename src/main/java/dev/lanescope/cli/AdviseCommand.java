@@ -1,24 +1,20 @@
 package dev.lanescope.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.lanescope.analysis.MoveAdvice;
-import dev.lanescope.analysis.MoveAdvisor;
 import dev.lanescope.export.AdviceJson;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.TopoNode;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code lanescope advise CAPTURE [--card BDF] [--json]}: would moving this card help? The answer first, then the places
@@ -28,22 +24,20 @@ import picocli.CommandLine.Parameters;
         description = "Answer 'would moving this card to another slot help?' with the candidate slots ranked.")
 final class AdviseCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
-    List<Path> inputs;
+    @Mixin
+    Options.Capture capture;
 
-    @Option(names = {"--card", "--device"}, paramLabel = "BDF",
+    @Option(names = {"--card", "--device"}, paramLabel = "BDF", converter = Options.BdfConverter.class,
             description = "The card: DDDD:BB:DD.F or BB:DD.F (domain 0000). Default: every GPU and accelerator in"
                     + " the capture, in address order (with --json: one object for one card, an array for several).")
-    String device;
+    Bdf device;
 
     @Option(names = "--json", description = "Print the advice as JSON for scripts: answer, helps (true, false or null"
             + " when the capture cannot tell), current, candidates[] {port, predictedGbps, why, ...}, notes.")
     boolean json;
 
-    @Option(names = "--under-load", description = "The capture's nvidia-smi PCIe query was sampled while the GPUs"
-            + " worked: count its current generation/width as under-load evidence (idle downshift becomes OK or"
-            + " degraded).")
-    boolean underLoad;
+    @Mixin
+    Options.UnderLoad underLoad;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -52,13 +46,8 @@ final class AdviseCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Bdf bdf = device == null ? null : Bdf.tryParse(device);
-        if (device != null && bdf == null) {
-            err.println("lanescope: --card '" + device + "' is not a PCI address (want DDDD:BB:DD.F or BB:DD.F)");
-            err.flush();
-            return Main.EXIT_UNUSABLE;
-        }
-        CaptureAnalysis loaded = CaptureAnalysis.load(inputs, underLoad, CaptureAnalysis.Progress.NONE);
+        Bdf bdf = device;
+        CaptureAnalysis loaded = CaptureAnalysis.load(capture.inputs, underLoad.underLoad, CaptureAnalysis.Progress.NONE);
         if (!loaded.usable()) {
             Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
@@ -86,12 +75,8 @@ final class AdviseCommand implements Callable<Integer> {
         List<MoveAdvice> all = cards.stream().map(c -> loaded.report().answer(c))
                 .toList();
         if (json) {
-            try {
-                Object body = all.size() == 1 ? AdviceJson.of(all.get(0)) : all.stream().map(AdviceJson::of).toList();
-                out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(body));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("could not write the advice as JSON", e);
-            }
+            Object body = all.size() == 1 ? AdviceJson.of(all.get(0)) : all.stream().map(AdviceJson::of).toList();
+            out.println(Jackson.pretty(body));
         } else {
             for (int i = 0; i < all.size(); i++) {
                 if (i > 0) out.println();

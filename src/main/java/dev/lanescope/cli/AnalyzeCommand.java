@@ -6,25 +6,22 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.lanescope.export.PrometheusText;
 import dev.lanescope.export.ReportJson;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lanescope analyze CAPTURE...}: the tree with a verdict on every hop, then what is wrong. */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
         description = "Read a capture and print every hop's verdict, the path ceilings and what is wrong.")
 final class AnalyzeCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
-    List<Path> inputs;
+    @Mixin
+    Options.Capture capture;
 
     @Option(names = "--json", description = "Print the machine form (keys listed in the README).")
     boolean json;
@@ -34,10 +31,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             + " counters, in the Prometheus text format for node_exporter's textfile collector.")
     String format;
 
-    @Option(names = "--under-load", description = "The capture's nvidia-smi PCIe query was sampled while the GPUs"
-            + " worked: count its current generation/width as under-load evidence (idle downshift becomes OK or"
-            + " degraded).")
-    boolean underLoad;
+    @Mixin
+    Options.UnderLoad underLoad;
 
     @Option(names = "--each", description = "Every CAPTURE is a capture of its own (a folder, an archive or one"
             + " file), read in this one process: with --json one JSON object per line (JSON lines, with the key"
@@ -56,9 +51,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        if (!each) return report(inputs);
+        if (!each) return report(capture.inputs);
         int exit = 0;
-        for (Path input : inputs) exit = Math.max(exit, report(List.of(input)));
+        for (Path input : capture.inputs) exit = Math.max(exit, report(List.of(input)));
         return exit;
     }
 
@@ -66,8 +61,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     private int report(List<Path> capture) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        CaptureAnalysis loaded = CaptureAnalysis.load(capture, underLoad, CaptureAnalysis.Progress.NONE);
-        ObjectNode doc = null;
+        CaptureAnalysis loaded = CaptureAnalysis.load(capture, underLoad.underLoad, CaptureAnalysis.Progress.NONE);
+        ReportJson doc = null;
         if (!loaded.usable()) {
             if (json) doc = ReportJson.problemsOnly(loaded.capture());
         } else if ("openmetrics".equals(format)) {
@@ -78,16 +73,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             out.print(TextReport.render(loaded.topology(), loaded.report()));
         }
         if (doc != null) {
-            if (each) doc.put("input", capture.get(0).toString());
-            out.println(each ? doc.toString() : mapper().writeValueAsString(doc));
+            out.println(each ? Jackson.compact(doc.withInput(capture.get(0).toString())) : Jackson.pretty(doc));
         }
         out.flush();
         if (loaded.usable()) return 0;
         Main.explainUnusable(loaded, err);
         return Main.EXIT_UNUSABLE;
-    }
-
-    static ObjectMapper mapper() {
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 }

@@ -8,8 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.lanescope.analysis.ceiling.Ceiling;
 import dev.lanescope.analysis.ceiling.CeilingInputException;
 import dev.lanescope.analysis.ceiling.CeilingInputs;
@@ -25,10 +23,11 @@ import dev.lanescope.export.CeilingJson;
 import dev.lanescope.export.MissingSystemLibrary;
 import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.probe.H2dReceipt;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code lanescope ceiling}: does the link even matter for this engine? The streaming ceiling against the
@@ -139,8 +138,7 @@ final class CeilingCommand implements Callable<Integer> {
                 if (!json) err.println("lanescope ceiling: wrote " + png.toAbsolutePath());
             }
             if (json) {
-                out.println(new ObjectMapper().writerWithDefaultPrettyPrinter()
-                        .writeValueAsString(CeilingJson.of(r, rate, s)));
+                out.println(Jackson.pretty(CeilingJson.of(r, rate, s)));
             } else {
                 out.print(CeilingText.render(r, rate, s));
             }

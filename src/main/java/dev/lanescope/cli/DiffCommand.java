@@ -2,16 +2,16 @@ package dev.lanescope.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.lanescope.fleet.CaptureDiff;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lanescope diff A B}: two captures of one box (two boots) or of two boxes, hop by hop. */
 @Command(name = "diff", mixinStandardHelpOptions = true,
@@ -25,8 +25,8 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "Second capture.")
     Path b;
 
-    @Option(names = "--json", description = "Print the machine form.")
-    boolean json;
+    @Mixin
+    Options.MachineForm machineForm;
 
     @Option(names = "--exit-code", description = "Exit 1 when the captures differ (like git diff --exit-code).")
     boolean exitCode;
@@ -48,8 +48,8 @@ final class DiffCommand implements Callable<Integer> {
             }
         }
         CaptureDiff.Result r = CaptureDiff.diff(sa, sb);
-        if (json) {
-            out.println(AnalyzeCommand.mapper().writeValueAsString(json(r)));
+        if (machineForm.json) {
+            out.println(Jackson.pretty(DiffJson.of(r)));
         } else {
             for (String s : r.summary()) out.println(s);
             out.println();
@@ -86,28 +86,5 @@ final class DiffCommand implements Callable<Integer> {
 
     private static String v(dev.lanescope.analysis.LinkVerdict v) {
         return dev.lanescope.analysis.LinkVerdict.wordsOrElse(v, "-");
-    }
-
-    static Map<String, Object> json(CaptureDiff.Result r) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("a", side(r.a()));
-        o.put("b", side(r.b()));
-        o.put("same", r.same());
-        o.put("summary", r.summary());
-        o.put("hops", r.hops().stream().map(CaptureDiff::json).toList());
-        o.put("added", r.added().stream().map(d -> Map.of("bdf", d.bdf().toString(), "name", d.name())).toList());
-        o.put("missing", r.missing().stream().map(d -> Map.of("bdf", d.bdf().toString(), "name", d.name())).toList());
-        return o;
-    }
-
-    private static Map<String, Object> side(CaptureDiff.Side s) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("name", s.name());
-        o.put("label", s.label());
-        o.put("hostname", s.hostname());
-        o.put("bootId", s.bootId());
-        o.put("capturedAt", s.capturedAt());
-        o.put("kernel", s.kernel());
-        return o;
     }
 }

@@ -24,8 +24,8 @@ import dev.lanescope.model.Bdf;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code lanescope export CAPTURE --dot|--graphml|--graph-json|--png FILE}: the graph with verdicts, for other
@@ -35,8 +35,8 @@ import picocli.CommandLine.Parameters;
         description = "Write the topology graph with its verdicts as DOT, GraphML or JSON (and PNG where available).")
 final class ExportCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
-    List<Path> inputs;
+    @Mixin
+    Options.Capture capture;
 
     @Option(names = "--dot", paramLabel = "FILE", description = "Graphviz DOT output file.")
     Path dot;
@@ -84,7 +84,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         DevicePicks picks;
         try {
-            picks = DevicePicks.of(devices, inputs);
+            picks = DevicePicks.of(devices, capture.inputs);
         } catch (IllegalArgumentException e) {
             return refuse(err, e.getMessage());
         }
@@ -96,12 +96,12 @@ final class ExportCommand implements Callable<Integer> {
             return batch(picks, err);
         }
         if (png != null) renderer().warmUp();
-        CaptureAnalysis loaded = CaptureAnalysis.load(inputs);
+        CaptureAnalysis loaded = CaptureAnalysis.load(capture.inputs);
         if (!loaded.usable()) {
             Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
-        String device = picks.forCapture(inputs.get(0), loaded);
+        String device = picks.forCapture(capture.inputs.get(0), loaded);
         Bdf selected = device == null ? null : selected(device, loaded, err);
         if (device != null && selected == null) return Main.EXIT_UNUSABLE;
         if (png != null) {
@@ -138,7 +138,7 @@ final class ExportCommand implements Callable<Integer> {
         });
         try {
             List<Future<Drawn>> drawn = new ArrayList<>();
-            for (Path input : inputs) {
+            for (Path input : capture.inputs) {
                 Path out = png.resolve(pictureName(input, names));
                 drawn.add(pool.submit(() -> draw(renderer, input, out, picks)));
             }

@@ -10,10 +10,11 @@ import java.util.concurrent.Callable;
 
 import dev.lanescope.analysis.BootHistory;
 import dev.lanescope.fleet.HostHistory;
-import picocli.CommandLine;
+import dev.lanescope.parse.Jackson;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lanescope history DIR}: how each hop of a host trained, boot after boot, and whether a fix holds. */
 @Command(name = "history", mixinStandardHelpOptions = true,
@@ -25,11 +26,11 @@ final class HistoryCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "Folder with the host's bundles or capture folders.")
     Path dir;
 
-    @Option(names = "--json", description = "Print the machine form.")
-    boolean json;
+    @Mixin
+    Options.MachineForm machineForm;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Captures read at once (default: CPU cores).")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    Options.Threads threads;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -42,15 +43,15 @@ final class HistoryCommand implements Callable<Integer> {
             err.println("lanescope history: " + dir + " is not a folder");
             return Main.EXIT_UNUSABLE;
         }
-        HostHistory.Result r = HostHistory.load(dir, threads);
+        HostHistory.Result r = HostHistory.load(dir, threads.threads);
         r.unusable().forEach(u -> err.println("lanescope history: skipped " + u));
         err.flush();
         if (r.byHost().isEmpty()) {
             err.println("lanescope history: no usable capture under " + dir);
             return Main.EXIT_UNUSABLE;
         }
-        if (json) {
-            out.println(AnalyzeCommand.mapper().writeValueAsString(json(r.byHost())));
+        if (machineForm.json) {
+            out.println(Jackson.pretty(json(r.byHost())));
         } else {
             if (r.byHost().size() > 1) {
                 out.println(r.byHost().size() + " hosts under " + dir + " (history is per host; each follows):");

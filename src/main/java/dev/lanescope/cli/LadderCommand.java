@@ -3,9 +3,7 @@ package dev.lanescope.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.lanescope.analysis.ladder.Ladder;
@@ -13,13 +11,14 @@ import dev.lanescope.analysis.ladder.Ladders;
 import dev.lanescope.analysis.ladder.Rung;
 import dev.lanescope.capture.LadderEvidenceLoader;
 import dev.lanescope.model.Bdf;
-import dev.lanescope.model.p2p.Evidence;
 import dev.lanescope.model.ladder.LadderEvidence;
+import dev.lanescope.model.p2p.Evidence;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lanescope ladder CAPTURE --pair A,B [--evidence FILE...] [--json]}: the P2P acceptance ladder of a pair. */
 @Command(name = "ladder", mixinStandardHelpOptions = true,
@@ -29,11 +28,12 @@ import picocli.CommandLine.Parameters;
                 + " rests on and, for a rung not passed, the next command to run."})
 final class LadderCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "Folder, .tar.gz, or capture files.")
-    List<Path> inputs;
+    @Mixin
+    Options.Capture capture;
 
-    @Option(names = "--pair", paramLabel = "A,B", description = "The two devices: BB:DD.F or DDDD:BB:DD.F each.")
-    String pair;
+    @Option(names = "--pair", paramLabel = "A,B", converter = Options.BdfPairConverter.class,
+            description = "The two devices: BB:DD.F or DDDD:BB:DD.F each.")
+    Options.BdfPair pair;
 
     /** Ladders shown without --pair; more pairs are counted in one line. */
     static final int PAIRS_SHOWN = 100;
@@ -43,8 +43,8 @@ final class LadderCommand implements Callable<Integer> {
                     + " rocm-smi --showtopoaccess/--showbus, sysfs dma_mask_bits, probe outputs.")
     List<Path> evidence = new ArrayList<>();
 
-    @Option(names = "--json", description = "Print the machine form.")
-    boolean json;
+    @Mixin
+    Options.MachineForm machineForm;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -53,25 +53,13 @@ final class LadderCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Bdf[] ab = null;
-        if (pair != null) {
-            String[] parts = pair.split(",");
-            Bdf a = parts.length == 2 ? Bdf.tryParse(parts[0].trim()) : null;
-            Bdf b = parts.length == 2 ? Bdf.tryParse(parts[1].trim()) : null;
-            if (a == null || b == null) {
-                err.println("lanescope: --pair '" + pair + "' is not two PCI addresses (want A,B as BB:DD.F or"
-                        + " DDDD:BB:DD.F)");
-                err.flush();
-                return Main.EXIT_UNUSABLE;
-            }
-            ab = new Bdf[] {a, b};
-        }
-        CaptureAnalysis loaded = CaptureAnalysis.load(inputs, false, CaptureAnalysis.Progress.NONE);
+        Bdf[] ab = pair == null ? null : new Bdf[] {pair.a(), pair.b()};
+        CaptureAnalysis loaded = CaptureAnalysis.load(capture.inputs, false, CaptureAnalysis.Progress.NONE);
         if (!loaded.usable()) {
             Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
-        List<Path> all = new ArrayList<>(inputs);
+        List<Path> all = new ArrayList<>(capture.inputs);
         all.addAll(evidence);
         LadderEvidence ev = LadderEvidenceLoader.load(all);
         for (var p : ev.problems()) if (p.severity() != dev.lanescope.model.Severity.INFO) err.println(p);
@@ -105,7 +93,7 @@ final class LadderCommand implements Callable<Integer> {
                 // the machine form stays machine-readable: an empty list on stdout, the sentence on stderr
                 String none = "No pair of GPUs in " + loaded.capture().label() + " (found: " + gpuList(loaded)
                         + "); name any two devices with --pair A,B.";
-                if (json) {
+                if (machineForm.json) {
                     out.println("[]");
                     err.println(none);
                     err.flush();
@@ -116,9 +104,9 @@ final class LadderCommand implements Callable<Integer> {
                 return 0;
             }
         }
-        if (json) {
+        if (machineForm.json) {
             Object o = ladders.size() == 1 && ab != null ? json(ladders.get(0)) : ladders.stream().map(LadderCommand::json).toList();
-            out.println(AnalyzeCommand.mapper().writeValueAsString(o));
+            out.println(Jackson.pretty(o));
         } else {
             for (int i = 0; i < ladders.size(); i++) {
                 if (i > 0) out.println();
@@ -135,37 +123,23 @@ final class LadderCommand implements Callable<Integer> {
         return s.isEmpty() ? "none" : String.join(", ", s);
     }
 
-    static Map<String, Object> json(Ladder l) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("pair", List.of(l.a().toString(), l.b().toString()));
-        o.put("headline", l.headline());
-        o.put("noDirectP2p", l.noDirect());
-        List<Map<String, Object>> rungs = new ArrayList<>();
-        for (Rung r : l.rungs()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("rung", r.rung());
-            m.put("name", r.name());
-            m.put("status", r.status().name());
-            m.put("finding", r.finding());
-            List<Map<String, Object>> ev = new ArrayList<>();
-            for (Evidence e : r.evidence()) {
-                Map<String, Object> em = new LinkedHashMap<>();
-                em.put("file", e.file());
-                em.put("line", e.line());
-                em.put("text", e.text());
-                ev.add(em);
-            }
-            m.put("evidence", ev);
-            m.put("rule", r.rule());
-            m.put("next", r.next());
-            rungs.add(m);
-        }
-        o.put("rungs", rungs);
+    /** The machine form of one ladder ({@code ladder --json}): one component per key, in the order written. */
+    record LadderJson(List<String> pair, String headline, String noDirectP2p, List<RungJson> rungs,
+                      Integer lowestNotPassed, Integer lowestFailed) {
+    }
+
+    /** One rung: its number, name, status, what the pair shows, the lines it rests on, its rule and next step. */
+    record RungJson(int rung, String name, String status, String finding, List<Evidence> evidence, String rule,
+                    String next) {
+    }
+
+    static LadderJson json(Ladder l) {
+        List<RungJson> rungs = l.rungs().stream().map(r -> new RungJson(r.rung(), r.name(), r.status().name(),
+                r.finding(), r.evidence(), r.rule(), r.next())).toList();
         Rung low = l.lowestNotPassed();
-        o.put("lowestNotPassed", low == null ? null : low.rung());
         Rung f = l.lowestFailed();
-        o.put("lowestFailed", f == null ? null : f.rung());
-        return o;
+        return new LadderJson(List.of(l.a().toString(), l.b().toString()), l.headline(), l.noDirect(), rungs,
+                low == null ? null : low.rung(), f == null ? null : f.rung());
     }
 
     static String text(Ladder l) {

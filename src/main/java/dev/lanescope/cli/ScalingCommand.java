@@ -9,8 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.lanescope.analysis.PathClass;
 import dev.lanescope.analysis.ceiling.CeilingInputException;
 import dev.lanescope.analysis.ceiling.MoePreset;
@@ -21,20 +19,21 @@ import dev.lanescope.analysis.scaling.Measured;
 import dev.lanescope.analysis.scaling.Prediction;
 import dev.lanescope.analysis.scaling.Scaling;
 import dev.lanescope.analysis.scaling.ScalingRequest;
+import dev.lanescope.capture.TextFile;
 import dev.lanescope.export.ScalingCsv;
 import dev.lanescope.export.ScalingJson;
 import dev.lanescope.model.AllReduceTable;
-import dev.lanescope.capture.TextFile;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.ProblemList;
 import dev.lanescope.model.Severity;
 import dev.lanescope.parse.AllReducePerfParser;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.parse.ParseResult;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code lanescope scaling}: would adding a card help? Batch-1 decode tokens/s per card count and split, from
@@ -165,11 +164,11 @@ final class ScalingCommand implements Callable<Integer> {
             }
             if (q.capture != null && q.capture.alone() != null && gpu == null && memGbps == null) {
                 if (json) {
-                    com.fasterxml.jackson.databind.node.ObjectNode o = new ObjectMapper().createObjectNode();
+                    com.fasterxml.jackson.databind.node.ObjectNode o = Jackson.mapper().createObjectNode();
                     o.put("verdict", q.capture.alone());
                     o.putArray("predictions");
                     o.put("capture", q.capture.describe());
-                    out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(o));
+                    out.println(Jackson.pretty(o));
                     out.flush();
                     return 0;
                 }
@@ -182,8 +181,7 @@ final class ScalingCommand implements Callable<Integer> {
             Scaling.Result r = Scaling.evaluate(q.toInputs());
             if (csv != null) ExportCommand.write(csv, ScalingCsv.of(r));
             if (json) {
-                out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(
-                        ScalingJson.of(r, q.capture)));
+                out.println(Jackson.pretty(ScalingJson.of(r, q.capture)));
             } else {
                 out.print(text(r, q.capture));
             }

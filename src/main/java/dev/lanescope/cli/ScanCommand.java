@@ -4,16 +4,17 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.lanescope.fleet.FleetScan;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import dev.lanescope.export.PrometheusText;
+import dev.lanescope.fleet.FleetScan;
+import dev.lanescope.parse.Jackson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code lanescope scan DIR}: one row per host over a folder of bundles. */
 @Command(name = "scan", mixinStandardHelpOptions = true,
@@ -34,8 +35,8 @@ final class ScanCommand implements Callable<Integer> {
             + " boots seen, boots low) in the Prometheus text format, for node_exporter's textfile collector.")
     String format;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Captures read at once (default: CPU cores).")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    Options.Threads threads;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -59,7 +60,7 @@ final class ScanCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
-        FleetScan.Result r = FleetScan.scan(dir, threads);
+        FleetScan.Result r = FleetScan.scan(dir, threads.threads);
         if (r.capturesRead() == 0) {
             err.println("lanescope: no captures (.tar.gz bundles or capture folders) found in " + dir);
             err.flush();
@@ -74,11 +75,7 @@ final class ScanCommand implements Callable<Integer> {
             out.print(PrometheusText.ofHosts(r.rows().stream().map(h -> new PrometheusText.HostMetrics(h.host(),
                     h.bootId(), h.worst().key(), h.faults(), h.bootsSeen(), h.bootsLow())).toList()));
         } else if (json) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("captures", r.capturesRead());
-            o.put("unusable", r.unusable());
-            o.put("hosts", r.rows());
-            out.println(AnalyzeCommand.mapper().writeValueAsString(o));
+            out.println(Jackson.pretty(new ScanJson(r.capturesRead(), r.unusable(), r.rows())));
         } else if (csv == null || !csv.equals("-")) {
             out.printf("%d capture(s), %d host(s), %d unusable%n", r.capturesRead(), r.rows().size(), r.unusable());
             java.util.List<String[]> rows = new java.util.ArrayList<>();
@@ -104,5 +101,9 @@ final class ScanCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** The machine form of a scan ({@code scan --json}): captures read, how many were unusable, one row per host. */
+    record ScanJson(int captures, int unusable, List<FleetScan.HostRow> hosts) {
     }
 }

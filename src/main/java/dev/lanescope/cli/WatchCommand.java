@@ -9,17 +9,18 @@ import java.util.concurrent.Callable;
 
 import dev.lanescope.analysis.WatchReport;
 import dev.lanescope.analysis.WatchSummary;
+import dev.lanescope.capture.HealthEvidenceLoader;
 import dev.lanescope.export.PrometheusText;
 import dev.lanescope.model.WatchRecord;
-import dev.lanescope.capture.HealthEvidenceLoader;
+import dev.lanescope.parse.Jackson;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import dev.lanescope.probe.Commands;
 import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.probe.SysfsSource;
 import dev.lanescope.probe.WatchSampler;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code lanescope watch}: samples this machine's links while the user's own job runs, then reads this machine
@@ -102,7 +103,7 @@ final class WatchCommand implements Callable<Integer> {
         }
         WatchReport w = WatchReport.of(loaded.topology(), loaded.report(), summary);
         switch (format) {
-            case "json" -> out.println(AnalyzeCommand.mapper().writeValueAsString(WatchJson.of(w)));
+            case "json" -> out.println(Jackson.pretty(WatchJson.of(w)));
             case "openmetrics" -> out.print(PrometheusText.ofWatch(loaded.report(), w, loaded.capture().metadata()));
             default -> w.lines().forEach(out::println);
         }

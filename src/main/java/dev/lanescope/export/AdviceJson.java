@@ -1,81 +1,63 @@
 package dev.lanescope.export;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.lanescope.analysis.MoveAdvice;
 import dev.lanescope.analysis.MoveCandidate;
 import dev.lanescope.model.LinkState;
 
 /**
- * {@code lanescope advise --json}, for scripts. Contract keys: {@code answer} (the sentence the window shows first),
- * {@code helps} (true, false, or null when the capture cannot tell), {@code candidates[]} with {@code port},
- * {@code predictedGbps} (null when unknown) and {@code why}, {@code current} (the card's own position, or null) and
- * {@code notes}. Others may be added; the README's CLI section lists them all.
+ * {@code lanescope advise --json}, for scripts: one component per key in the order written. The README's CLI
+ * section lists them all (a test holds the two together). Contract keys: {@code answer} (the sentence the window
+ * shows first), {@code helps} (true, false, or null when the capture cannot tell), {@code candidates[]} with
+ * {@code port}, {@code predictedGbps} (null when unknown) and {@code why}, {@code current} (the card's own position,
+ * or null) and {@code notes}. Others may be added.
+ *
+ * @param pathCapableGbps what a healthy boot would give in the current slot; null when unknown
  */
-public final class AdviceJson {
+public record AdviceJson(String device, String answer, Boolean helps, String cardCapable, String ceilingNow,
+                         Double pathCapableGbps, String idleMeaning, Candidate current, List<Candidate> candidates,
+                         List<String> notes) {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
-    private AdviceJson() {
+    /**
+     * A place the card could go (or its own, as {@code current}).
+     *
+     * @param rank best first from 1; left out for {@code current}
+     */
+    public record Candidate(@JsonInclude(JsonInclude.Include.NON_NULL) Integer rank, String port, String label,
+                            Double predictedGbps, String predictedLink, String why, String limitedBy, Swap swapWith,
+                            boolean sameModel, boolean chipset, String atomics, List<String> peers,
+                            List<String> notes, String text) {
     }
 
-    public static ObjectNode of(MoveAdvice a) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("device", a.device().toString());
-        o.put("answer", a.answer());
-        if (a.helps() == null) o.putNull("helps");
-        else o.put("helps", a.helps());
-        putState(o, "cardCapable", a.cardCapable());
-        o.put("ceilingNow", a.ceilingNow() == null ? null : a.ceilingNow().sentence());
-        putGbps(o, "pathCapableGbps", a.pathCapableMbps());
-        o.put("idleMeaning", a.idleMeaning());
-        if (a.current() == null) o.putNull("current");
-        else candidate(o.putObject("current"), a.current());
-        ArrayNode cs = o.putArray("candidates");
-        int rank = 1;
-        for (MoveCandidate c : a.candidates()) {
-            ObjectNode j = cs.addObject();
-            j.put("rank", rank++);
-            candidate(j, c);
-        }
-        ArrayNode notes = o.putArray("notes");
-        a.notes().forEach(notes::add);
-        return o;
+    /** What sits in that place now. */
+    public record Swap(String device, String name) {
     }
 
-    private static void candidate(ObjectNode j, MoveCandidate c) {
-        j.put("port", c.port().toString());
-        j.put("label", c.label());
-        putGbps(j, "predictedGbps", c.predictedMbps());
-        putState(j, "predictedLink", c.predictedLink());
-        j.put("why", c.why());
-        j.put("limitedBy", c.limitedBy());
-        if (c.occupant() == null) {
-            j.putNull("swapWith");
-        } else {
-            ObjectNode s = j.putObject("swapWith");
-            s.put("device", c.occupant().toString());
-            s.put("name", c.occupantName());
-        }
-        j.put("sameModel", c.twin());
-        j.put("chipset", c.chipset());
-        j.put("atomics", c.atomics() == null ? null : c.atomics().words());
-        ArrayNode peers = j.putArray("peers");
-        c.peerClasses().forEach(peers::add);
-        ArrayNode notes = j.putArray("notes");
-        c.notes().forEach(notes::add);
-        j.put("text", c.sentence());
+    public static AdviceJson of(MoveAdvice a) {
+        List<Candidate> ranked = new ArrayList<>();
+        for (MoveCandidate c : a.candidates()) ranked.add(candidate(ranked.size() + 1, c));
+        return new AdviceJson(a.device().toString(), a.answer(), a.helps(), display(a.cardCapable()),
+                a.ceilingNow() == null ? null : a.ceilingNow().sentence(), gbps(a.pathCapableMbps()), a.idleMeaning(),
+                a.current() == null ? null : candidate(null, a.current()), ranked, List.copyOf(a.notes()));
     }
 
-    private static void putGbps(ObjectNode o, String key, long mbps) {
-        if (mbps < 0) o.putNull(key);
-        else o.put(key, mbps / 1000.0);
+    private static Candidate candidate(Integer rank, MoveCandidate c) {
+        return new Candidate(rank, c.port().toString(), c.label(), gbps(c.predictedMbps()), display(c.predictedLink()),
+                c.why(), c.limitedBy(),
+                c.occupant() == null ? null : new Swap(c.occupant().toString(), c.occupantName()), c.twin(),
+                c.chipset(), c.atomics() == null ? null : c.atomics().words(), c.peerClasses(), c.notes(),
+                c.sentence());
     }
 
-    private static void putState(ObjectNode o, String key, LinkState s) {
-        if (s == null || !s.isKnown()) o.putNull(key);
-        else o.put(key, s.display());
+    private static Double gbps(long mbps) {
+        return mbps < 0 ? null : mbps / 1000.0;
+    }
+
+    private static String display(LinkState s) {
+        return s == null || !s.isKnown() ? null : s.display();
     }
 }

@@ -1,14 +1,12 @@
 package dev.lanescope.export;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -51,10 +49,7 @@ public final class AtomicFiles {
         WRITING.add(tmp);
         try {
             // created as any new file is (mode 0666 less the umask), not 0600 as a temporary file would be
-            try (OutputStream unused = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
-                // the body fills it
-            }
+            Files.createFile(tmp);
             body.writeTo(tmp);
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -1,10 +1,7 @@
 package dev.lanescope.export;
 
+import java.util.List;
 import java.util.OptionalDouble;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lanescope.analysis.ceiling.CeilingInputs;
 import dev.lanescope.analysis.ceiling.CeilingResult;
@@ -13,63 +10,49 @@ import dev.lanescope.analysis.ceiling.EngineShape;
 import dev.lanescope.analysis.ceiling.H2dRate;
 
 /**
- * {@code lanescope ceiling --json}. Contract keys: {@code linkTimePerTokenMs}, {@code streamingTokensPerS} (null
- * when nothing crosses the link), {@code computeTokensPerS}, {@code memoryToLinkRatio}, {@code verdict}. Others
- * may be added.
+ * {@code lanescope ceiling --json}, one component per key in the order written. Contract keys:
+ * {@code linkTimePerTokenMs}, {@code streamingTokensPerS} (null when nothing crosses the link),
+ * {@code computeTokensPerS}, {@code memoryToLinkRatio}, {@code verdict}. Others may be added.
  */
-public final class CeilingJson {
+public record CeilingJson(double linkTimePerTokenMs, Double streamingTokensPerS, double computeTokensPerS,
+                          double memoryToLinkRatio, String verdict, String verdictKind, double streamingSlowdown,
+                          double missedBytesPerToken, double transfersPerToken, double effectiveLinkGbPerS,
+                          double overheadShare, Double crossoverLinkGbPerS, Double crossoverHitRate, List<String> notes,
+                          Inputs inputs, Source h2dSource, List<Marker> markers, List<Shape> engineShapes) {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
-    private CeilingJson() {
+    /** What the figures were computed from: bytes, hit rate, rates in GB/s, overhead in microseconds. */
+    public record Inputs(long activeExpertBytesPerToken, double hitRate, double h2dGbPerS, double overheadUs,
+                         long slabBytes, double ramGbPerS, long ramBytesPerToken) {
     }
 
-    public static ObjectNode of(CeilingResult r, H2dRate rate, CeilingSeries series) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("linkTimePerTokenMs", r.linkTimePerTokenMs());
-        putOptional(o, "streamingTokensPerS", r.streamingTokensPerS());
-        o.put("computeTokensPerS", r.computeTokensPerS());
-        o.put("memoryToLinkRatio", r.memoryToLinkRatio());
-        o.put("verdict", r.verdict());
-        o.put("verdictKind", r.kind().name());
-        o.put("streamingSlowdown", r.streamingSlowdown());
-        o.put("missedBytesPerToken", r.missedBytesPerToken());
-        o.put("transfersPerToken", r.transfersPerToken());
-        o.put("effectiveLinkGbPerS", r.effectiveLinkGbPerS());
-        o.put("overheadShare", r.overheadShare());
-        putOptional(o, "crossoverLinkGbPerS", r.crossoverLinkGbPerS());
-        putOptional(o, "crossoverHitRate", r.crossoverHitRate());
-        ArrayNode notes = o.putArray("notes");
-        r.notes().forEach(notes::add);
+    /** Where the host-to-device rate came from. */
+    public record Source(String source, String note) {
+    }
 
+    /** A link generation's usable rate and the streaming rate it allows. */
+    public record Marker(String link, double usableGbPerS, double streamingTokensPerS) {
+    }
+
+    /** An engine shape: whether its weights cross PCIe per token and whether the link matters to it. */
+    public record Shape(String shape, String engine, String crossesPciePerToken, String linkMatters) {
+    }
+
+    public static CeilingJson of(CeilingResult r, H2dRate rate, CeilingSeries series) {
         CeilingInputs in = r.inputs();
-        ObjectNode inputs = o.putObject("inputs");
-        inputs.put("activeExpertBytesPerToken", in.activeExpertBytesPerToken());
-        inputs.put("hitRate", in.hitRate());
-        inputs.put("h2dGbPerS", in.h2dGbPerS());
-        inputs.put("overheadUs", in.overheadUs());
-        inputs.put("slabBytes", in.slabBytes());
-        inputs.put("ramGbPerS", in.ramGbPerS());
-        inputs.put("ramBytesPerToken", in.ramBytesPerToken());
-        ObjectNode h2d = o.putObject("h2dSource");
-        h2d.put("source", rate.source().name());
-        h2d.put("note", rate.note());
-
-        ArrayNode markers = o.putArray("markers");
-        for (CeilingSeries.Marker m : series.markers()) {
-            markers.addObject().put("link", m.label()).put("usableGbPerS", m.gbPerS())
-                    .put("streamingTokensPerS", m.tokensPerS());
-        }
-        ArrayNode shapes = o.putArray("engineShapes");
-        for (EngineShape.Row row : EngineShape.table()) {
-            shapes.addObject().put("shape", row.shape().name()).put("engine", row.engine())
-                    .put("crossesPciePerToken", row.crossesPcie()).put("linkMatters", row.linkMatters());
-        }
-        return o;
+        return new CeilingJson(r.linkTimePerTokenMs(), orNull(r.streamingTokensPerS()), r.computeTokensPerS(),
+                r.memoryToLinkRatio(), r.verdict(), r.kind().name(), r.streamingSlowdown(), r.missedBytesPerToken(),
+                r.transfersPerToken(), r.effectiveLinkGbPerS(), r.overheadShare(), orNull(r.crossoverLinkGbPerS()),
+                orNull(r.crossoverHitRate()), List.copyOf(r.notes()),
+                new Inputs(in.activeExpertBytesPerToken(), in.hitRate(), in.h2dGbPerS(), in.overheadUs(),
+                        in.slabBytes(), in.ramGbPerS(), in.ramBytesPerToken()),
+                new Source(rate.source().name(), rate.note()),
+                series.markers().stream().map((CeilingSeries.Marker m) -> new Marker(m.label(), m.gbPerS(),
+                        m.tokensPerS())).toList(),
+                EngineShape.table().stream().map(row -> new Shape(row.shape().name(), row.engine(),
+                        row.crossesPcie(), row.linkMatters())).toList());
     }
 
-    private static void putOptional(ObjectNode o, String key, OptionalDouble v) {
-        if (v.isPresent()) o.put(key, v.getAsDouble());
-        else o.putNull(key);
+    private static Double orNull(OptionalDouble v) {
+        return v.isPresent() ? v.getAsDouble() : null;
     }
 }

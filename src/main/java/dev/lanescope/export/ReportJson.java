@@ -1,18 +1,22 @@
 package dev.lanescope.export;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.lanescope.analysis.AtomicsVerdict;
 import dev.lanescope.analysis.HopVerdict;
 import dev.lanescope.analysis.PathCeiling;
-import dev.lanescope.analysis.PeerPair;
 import dev.lanescope.analysis.Report;
 import dev.lanescope.model.Capture;
 import dev.lanescope.model.CaptureFile;
+import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
@@ -21,189 +25,184 @@ import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 
 /**
- * The machine form of an analysis ({@code lanescope analyze --json}). The keys listed in the README are a
- * contract for scripts: keep them; add freely.
+ * The machine form of an analysis ({@code lanescope analyze --json}), one component per key in the order written.
+ * The README's "JSON keys scripts may rely on" lists these components (a test holds the two together): keep them;
+ * add freely. A null component is written as null unless it is marked to be left out.
+ *
+ * @param metadata        the capture's facts (host, boot id, time ...), keys sorted; left out for unusable input
+ * @param peersNotListed  pairs beyond the listed ones; left out when all are listed
+ * @param summary         what is wrong, in sentences; left out for unusable input
+ * @param input           the path as given, with {@code analyze --each} only
  */
-public final class ReportJson {
+public record ReportJson(String capture, List<FileEntry> files,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> metadata,
+                         List<Function> functions, List<Hop> hops, List<Endpoint> endpoints, List<Peer> peers,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer peersNotListed,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) List<String> summary,
+                         List<ProblemEntry> problems,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String input) {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
-    private ReportJson() {
+    /** One file of the capture and the role recognised from its content. */
+    public record FileEntry(String name, String role, String detail) {
     }
 
-    public static ObjectNode of(Topology topology, Report report) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("capture", topology.capture().label());
-        root.set("files", files(topology.capture()));
-        ObjectNode meta = root.putObject("metadata");
-        topology.capture().metadata().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
-                .forEach(e -> meta.put(e.getKey(), e.getValue()));
+    /**
+     * One PCI function.
+     *
+     * @param klass written as {@code class}: the class code in hex
+     */
+    public record Function(String bdf, String type, String role, String kind, boolean roleInferred, String parent,
+                           @JsonProperty("class") String klass, String className, String name,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String vendorId,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String deviceId,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Integer numaNode,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String driver,
+                           boolean capabilitiesHidden) {
+    }
 
-        ArrayNode functions = root.putArray("functions");
+    /** A link state: speed in GT/s (null when unknown), width, and Gb/s as the kernel prints it. */
+    public record State(Double gts, int width, BigDecimal gbps) {
+        /** The state of a link, or null when there is none. */
+        public static State of(LinkState s) {
+            if (s == null) return null;
+            return new State(ReportJson.gts(s.speed()), s.width(), s.speed().isKnown() ? ReportJson.gbps(s.mbps()) : null);
+        }
+    }
+
+    /** One hop (a port and the device below it) and its verdict. */
+    public record Hop(String port, String device, State capable, State trained, Double targetGts, String trainedFrom,
+                      String verdict, String reason, String advice, List<String> secondary) {
+    }
+
+    /** An endpoint: a device with a path ceiling ({@link Ceiling}) or with an AtomicOps verdict only. */
+    public sealed interface Endpoint permits Ceiling, AtomicsOnly {
+    }
+
+    /** A device's path ceiling, and its AtomicOps verdict when it has one. */
+    public record Ceiling(String bdf, BigDecimal availableGbps, String limitingBdf, String sentence, String kernelLine,
+                          String kernelMismatch, BigDecimal pathCapableGbps,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) BigDecimal capableGbps,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Atomics atomics) implements Endpoint {
+    }
+
+    /** A device with an AtomicOps verdict but no path ceiling: the ceiling's keys are null. */
+    public record AtomicsOnly(String bdf, BigDecimal availableGbps, String limitingBdf, String kernelLine,
+                              BigDecimal pathCapableGbps, Atomics atomics) implements Endpoint {
+    }
+
+    /** Whether AtomicOps reach the device, and where the chain breaks. */
+    public record Atomics(String verdict, String breaksAt, String missingBit, String reason, boolean needed) {
+    }
+
+    /** A pair of peers (GPUs, accelerators, data-centre NICs) and the path between them. */
+    public record Peer(String a, String b, String pathClass, List<String> acsRedirectAt, String ncclP2pLevel,
+                       List<String> barsAbove44Bit, boolean throughChipset,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) String nvlink, String explanation) {
+    }
+
+    /** A located problem in the input. */
+    public record ProblemEntry(String file, int line, String severity, String message) {
+    }
+
+    public static ReportJson of(Topology topology, Report report) {
+        Capture capture = topology.capture();
+        Map<String, String> meta = new TreeMap<>(capture.metadata());
+        int notListed = report.peers().size() - Report.PAIRS_LISTED;
+        return new ReportJson(capture.label(), files(capture), meta, functions(topology), hops(report),
+                endpoints(report), peers(report), notListed > 0 ? notListed : null, List.copyOf(report.summary()),
+                problems(topology.problems()), null);
+    }
+
+    /** For unusable input: the files and problems only, same keys. */
+    public static ReportJson problemsOnly(Capture capture) {
+        return new ReportJson(capture.label(), files(capture), null, List.of(), List.of(), List.of(), List.of(), null,
+                null, problems(capture.problems()), null);
+    }
+
+    /** The same document naming the path it was read from ({@code analyze --each}). */
+    public ReportJson withInput(String path) {
+        return new ReportJson(capture, files, metadata, functions, hops, endpoints, peers, peersNotListed, summary,
+                problems, path);
+    }
+
+    private static List<Function> functions(Topology topology) {
+        List<Function> out = new ArrayList<>();
         for (TopoNode.FunctionNode n : topology.functions()) {
             PciFunction f = n.function();
-            ObjectNode o = functions.addObject();
-            o.put("bdf", f.bdf().toString());
-            o.put("type", f.portType() != null ? f.portType().token() : roleToken(n));
-            o.put("role", n.role().name().toLowerCase(Locale.ROOT));
-            o.put("kind", dev.lanescope.model.DeviceKind.of(topology, n).noun());
-            o.put("roleInferred", n.roleInferred());
-            o.put("parent", topology.parent(n).map(TopoNode::id).orElse(null));
-            o.put("class", f.classHex());
-            o.put("className", f.className());
-            o.put("name", f.vendorDeviceName());
-            if (f.vendorId() >= 0) o.put("vendorId", String.format(Locale.ROOT, "%04x", f.vendorId()));
-            if (f.deviceId() >= 0) o.put("deviceId", String.format(Locale.ROOT, "%04x", f.deviceId()));
-            if (f.numaNode() >= 0) o.put("numaNode", f.numaNode());
-            if (f.driver() != null) o.put("driver", f.driver());
-            o.put("capabilitiesHidden", f.capabilitiesHidden());
+            out.add(new Function(f.bdf().toString(), f.portType() != null ? f.portType().token() : roleToken(n),
+                    n.role().name().toLowerCase(Locale.ROOT), DeviceKind.of(topology, n).noun(), n.roleInferred(),
+                    topology.parent(n).map(TopoNode::id).orElse(null), f.classHex(), f.className(),
+                    f.vendorDeviceName(), hex4(f.vendorId()), hex4(f.deviceId()),
+                    f.numaNode() >= 0 ? f.numaNode() : null, f.driver(), f.capabilitiesHidden()));
         }
+        return out;
+    }
 
-        ArrayNode hops = root.putArray("hops");
+    private static List<Hop> hops(Report report) {
+        List<Hop> out = new ArrayList<>();
         for (HopVerdict h : report.hops()) {
-            ObjectNode o = hops.addObject();
-            o.put("port", h.link().port().bdf().toString());
-            o.put("device", h.link().device() == null ? null : h.link().device().bdf().toString());
-            o.set("capable", state(h.link().capable()));
-            o.set("trained", state(h.link().trained()));
-            putSpeed(o, "targetGts", h.link().target());
-            o.put("trainedFrom", h.link().trainedFrom().name().toLowerCase(Locale.ROOT));
-            o.put("verdict", h.verdict().key());
-            o.put("reason", h.reason());
-            o.put("advice", h.verdict().advice());
-            ArrayNode sec = o.putArray("secondary");
-            h.secondary().forEach(v -> sec.add(v.key()));
+            out.add(new Hop(h.link().port().bdf().toString(),
+                    h.link().device() == null ? null : h.link().device().bdf().toString(),
+                    State.of(h.link().capable()), State.of(h.link().trained()), gts(h.link().target()),
+                    h.link().trainedFrom().name().toLowerCase(Locale.ROOT), h.verdict().key(), h.reason(),
+                    h.verdict().advice(), h.secondary().stream().map(v -> v.key()).toList()));
         }
+        return out;
+    }
 
-        ArrayNode endpoints = root.putArray("endpoints");
+    private static List<Endpoint> endpoints(Report report) {
+        List<Endpoint> out = new ArrayList<>();
         for (PathCeiling c : report.ceilings()) {
-            ObjectNode o = endpoints.addObject();
-            o.put("bdf", c.device().toString());
-            if (c.known()) {
-                o.put("availableGbps", gbps(c.availableMbps()));
-            } else {
-                o.putNull("availableGbps");
-            }
-            o.put("limitingBdf", c.limitingBdf() == null ? null : c.limitingBdf().toString());
-            o.put("sentence", c.sentence());
-            o.put("kernelLine", c.kernelLine() == null ? null : c.kernelLine().text());
-            o.put("kernelMismatch", c.mismatch());
-            if (c.pathCapableMbps() >= 0) {
-                o.put("pathCapableGbps", gbps(c.pathCapableMbps()));
-            } else {
-                o.putNull("pathCapableGbps");
-            }
-            if (c.capableMbps() > 0) o.put("capableGbps", gbps(c.capableMbps()));
             AtomicsVerdict a = report.atomics().stream().filter(x -> x.endpoint().equals(c.device())).findFirst()
                     .orElse(null);
-            if (a != null) o.set("atomics", atomics(a));
+            out.add(new Ceiling(c.device().toString(), c.known() ? gbps(c.availableMbps()) : null,
+                    c.limitingBdf() == null ? null : c.limitingBdf().toString(), c.sentence(),
+                    c.kernelLine() == null ? null : c.kernelLine().text(), c.mismatch(),
+                    c.pathCapableMbps() >= 0 ? gbps(c.pathCapableMbps()) : null,
+                    c.capableMbps() > 0 ? gbps(c.capableMbps()) : null, a == null ? null : atomics(a)));
         }
         // endpoints that have an atomics verdict but no ceiling entry
         for (AtomicsVerdict a : report.atomics()) {
             boolean listed = report.ceilings().stream().anyMatch(c -> c.device().equals(a.endpoint()));
-            if (!listed) {
-                ObjectNode o = endpoints.addObject();
-                o.put("bdf", a.endpoint().toString());
-                o.putNull("availableGbps");
-                o.putNull("limitingBdf");
-                o.putNull("kernelLine");
-                o.putNull("pathCapableGbps");
-                o.set("atomics", atomics(a));
-            }
+            if (!listed) out.add(new AtomicsOnly(a.endpoint().toString(), null, null, null, null, atomics(a)));
         }
-
-        ArrayNode peers = root.putArray("peers");
-        int listed = 0;
-        for (PeerPair p : report.peers()) {
-            if (listed++ >= Report.PAIRS_LISTED) break;
-            ObjectNode o = peers.addObject();
-            o.put("a", p.a().toString());
-            o.put("b", p.b().toString());
-            o.put("pathClass", p.pathClass().name());
-            ArrayNode acs = o.putArray("acsRedirectAt");
-            p.acsRedirectAt().forEach(b -> acs.add(b.toString()));
-            o.put("ncclP2pLevel", p.ncclP2pLevel());
-            ArrayNode bars = o.putArray("barsAbove44Bit");
-            p.barsAbove44Bit().forEach(bars::add);
-            o.put("throughChipset", p.throughChipset());
-            if (p.nvlink() != null) o.put("nvlink", p.nvlink());
-            o.put("explanation", p.explanation());
-        }
-        if (report.peers().size() > Report.PAIRS_LISTED) {
-            root.put("peersNotListed", report.peers().size() - Report.PAIRS_LISTED);
-        }
-        ArrayNode summary = root.putArray("summary");
-        report.summary().forEach(summary::add);
-        root.set("problems", problems(topology.problems()));
-        return root;
+        return out;
     }
 
-    /** For unusable input: the files and problems only, same keys. */
-    public static ObjectNode problemsOnly(Capture capture) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("capture", capture.label());
-        root.set("files", files(capture));
-        root.putArray("functions");
-        root.putArray("hops");
-        root.putArray("endpoints");
-        root.putArray("peers");
-        root.set("problems", problems(capture.problems()));
-        return root;
+    private static List<Peer> peers(Report report) {
+        return report.peers().stream().limit(Report.PAIRS_LISTED)
+                .map(p -> new Peer(p.a().toString(), p.b().toString(), p.pathClass().name(),
+                        p.acsRedirectAt().stream().map(Object::toString).toList(), p.ncclP2pLevel(),
+                        p.barsAbove44Bit(), p.throughChipset(), p.nvlink(), p.explanation()))
+                .toList();
     }
 
-    private static ArrayNode files(Capture capture) {
-        ArrayNode files = MAPPER.createArrayNode();
-        for (CaptureFile f : capture.files()) {
-            ObjectNode o = files.addObject();
-            o.put("name", f.name());
-            o.put("role", f.role().name());
-            o.put("detail", f.detail());
-        }
-        return files;
+    private static List<FileEntry> files(Capture capture) {
+        return capture.files().stream().map((CaptureFile f) -> new FileEntry(f.name(), f.role().name(), f.detail()))
+                .toList();
     }
 
-    private static ArrayNode problems(java.util.List<Problem> list) {
-        ArrayNode arr = MAPPER.createArrayNode();
-        for (Problem p : list) {
-            ObjectNode o = arr.addObject();
-            o.put("file", p.file());
-            o.put("line", p.line());
-            o.put("severity", p.severity().token());
-            o.put("message", p.message());
-        }
-        return arr;
+    private static List<ProblemEntry> problems(List<Problem> list) {
+        return list.stream().map(p -> new ProblemEntry(p.file(), p.line(), p.severity().token(), p.message()))
+                .toList();
     }
 
-    private static ObjectNode atomics(AtomicsVerdict a) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("verdict", a.status().name());
-        o.put("breaksAt", a.breaksAt() == null ? null : a.breaksAt().toString());
-        o.put("missingBit", a.missingBit());
-        o.put("reason", a.reason());
-        o.put("needed", a.need().matters());
-        return o;
+    private static Atomics atomics(AtomicsVerdict a) {
+        return new Atomics(a.status().name(), a.breaksAt() == null ? null : a.breaksAt().toString(), a.missingBit(),
+                a.reason(), a.need().matters());
     }
 
-    private static ObjectNode state(LinkState s) {
-        if (s == null) return null;
-        ObjectNode o = MAPPER.createObjectNode();
-        putSpeed(o, "gts", s.speed());
-        o.put("width", s.width());
-        o.put("gbps", s.speed().isKnown() ? gbps(s.mbps()) : null);
-        return o;
+    private static Double gts(LinkSpeed speed) {
+        return speed == null || !speed.isKnown() ? null : speed.gtsValue();
     }
 
-    private static void putSpeed(ObjectNode o, String key, LinkSpeed speed) {
-        if (speed == null || !speed.isKnown()) {
-            o.putNull(key);
-        } else {
-            o.put(key, speed.gtsValue());
-        }
+    private static String hex4(int id) {
+        return id >= 0 ? String.format(Locale.ROOT, "%04x", id) : null;
     }
 
     /** Gb/s with the kernel's three decimals, as a JSON number. */
-    private static java.math.BigDecimal gbps(long mbps) {
-        return new java.math.BigDecimal(LinkState.formatGbps(mbps));
+    private static BigDecimal gbps(long mbps) {
+        return new BigDecimal(LinkState.formatGbps(mbps));
     }
 
     private static String roleToken(TopoNode.FunctionNode n) {

@@ -9,6 +9,7 @@ import dev.lanescope.analysis.scaling.Fit;
 import dev.lanescope.analysis.scaling.Measured;
 import dev.lanescope.analysis.scaling.Prediction;
 import dev.lanescope.analysis.scaling.Scaling;
+import dev.lanescope.parse.Jackson;
 
 /**
  * {@code lanescope scaling --json}. Contract keys: {@code verdict}; {@code predictions[]} {@code cards},
@@ -20,7 +21,7 @@ import dev.lanescope.analysis.scaling.Scaling;
  */
 public final class ScalingJson {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Jackson.mapper();
 
     private ScalingJson() {
     }

@@ -2,7 +2,6 @@ package dev.lanescope.fleet;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -254,31 +253,13 @@ public final class CaptureDiff {
         return LinkVerdict.wordsOrElse(v, "absent");
     }
 
-    /** For JSON: the hop's fields in a stable order. */
-    public static Map<String, Object> json(HopChange c) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("port", c.port().toString());
-        o.put("deviceA", c.deviceA() == null ? null : c.deviceA().toString());
-        o.put("deviceB", c.deviceB() == null ? null : c.deviceB().toString());
-        o.put("trainedA", state(c.trainedA()));
-        o.put("trainedB", state(c.trainedB()));
-        o.put("verdictA", c.verdictA() == null ? null : c.verdictA().key());
-        o.put("verdictB", c.verdictB() == null ? null : c.verdictB().key());
+    /** What changed on a hop, in words for scripts: speed, width, verdict, device. */
+    public static List<String> changed(HopChange c) {
         List<String> what = new ArrayList<>();
         if (c.speedChanged()) what.add("speed");
         if (c.widthChanged()) what.add("width");
         if (c.verdictChanged()) what.add("verdict");
         if (!Objects.equals(c.deviceA(), c.deviceB())) what.add("device");
-        o.put("changed", what);
-        return o;
-    }
-
-    static Map<String, Object> state(LinkState s) {
-        if (s == null) return null;
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("gts", s.speed().isKnown() ? s.speed().gtsValue() : null);
-        o.put("width", s.width());
-        o.put("gbps", s.speed().isKnown() ? new java.math.BigDecimal(s.gbpsText()) : null);
-        return o;
+        return what;
     }
 }

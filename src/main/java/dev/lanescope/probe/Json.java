@@ -3,25 +3,22 @@ package dev.lanescope.probe;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.lanescope.parse.Jackson;
+
 /** Tolerant reads of probe lines and receipts: a missing or mistyped key gives null / NaN / the default. */
 final class Json {
 
-    static final int MAX_DEPTH = 64;
-    static final int MAX_NUMBER_DIGITS = 64;
+    static final int MAX_DEPTH = Jackson.MAX_DEPTH;
+    static final int MAX_NUMBER_DIGITS = Jackson.MAX_NUMBER_DIGITS;
 
-    /** Depth and number length bounded well below Jackson's defaults: a receipt is shallow, its numbers short. */
-    static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH)
-                    .maxNumberLength(MAX_NUMBER_DIGITS).maxStringLength(1 << 20).build())
-            .build());
+    /** The one configured mapper, whose reads are bounded well below Jackson's defaults. */
+    static final ObjectMapper MAPPER = Jackson.mapper();
 
     private Json() {
     }

@@ -149,7 +149,7 @@ public final class Receipt {
         JsonNode n = Json.at(root, "nvidiaSmiLink", phase);
         if (n == null) return m;
         if (n.isObject()) {
-            n.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
+            n.properties().forEach(e -> m.put(e.getKey(), e.getValue().asText()));
         } else if (n.isArray() && n.size() >= 2) { // sh assembly: header line, value line
             String[] k = Csv.smiCells(n.get(0).asText());
             String[] v = Csv.smiCells(n.get(1).asText());

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.SerializationFeature;
+
+import dev.lanescope.parse.Jackson;
 
 /** Writes a receipt atomically: a temporary file in the target's folder, then a rename over the target. */
 public final class ReceiptWriter {
@@ -16,7 +17,7 @@ public final class ReceiptWriter {
     }
 
     public static String toText(JsonNode receipt) throws IOException {
-        return Json.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(receipt) + "\n";
+        return Jackson.pretty(receipt) + "\n";
     }
 
     public static void write(Receipt r, Path target) throws IOException {

@@ -54,7 +54,7 @@ class LadderCommandTest {
     void aBadPairIsRefusedByName() {
         CliRun bad = CliRun.of("ladder", X99, "--pair", "03:00.0");
         assertThat(bad.exit()).isEqualTo(2);
-        assertThat(bad.err()).contains("--pair '03:00.0' is not two PCI addresses");
+        assertThat(bad.err()).contains("'--pair': '03:00.0' is not two PCI addresses");
         CliRun absent = CliRun.of("ladder", X99, "--pair", "03:00.0,05:00.0");
         assertThat(absent.exit()).isEqualTo(2);
         assertThat(absent.err()).contains("0000:05:00.0 is not in").contains("03:00.0, 04:00.0");

@@ -87,7 +87,7 @@ class AnswerAgreementTest {
         CardAdvice window = InsightsFactory.advise(InsightsFactory.from(on.upgraded()), card);
         assertThat(idle.answer()).contains("idle power management");
         assertThat(window.answer()).doesNotContain("idle power management")
-                .isEqualTo(AdviceJson.of(on.upgraded().report().answer(card)).get("answer").asText())
+                .isEqualTo(AdviceJson.of(on.upgraded().report().answer(card)).answer())
                 .isEqualTo(pngHeadline(on.upgraded(), card));
         assertThat(window.move()).isSameAs(on.upgraded().report().answer(card));
     }

@@ -39,7 +39,7 @@ class EverySampleSmokeTest {
             for (Bdf gpu : s.report().accelerators()) {
                 assertThat(MoveAdvisor.advise(s.topology(), gpu).answer()).isNotBlank().doesNotContain("null");
             }
-            assertThat(ReportJson.of(s.topology(), s.report()).has("functions")).isTrue();
+            assertThat(ReportJson.of(s.topology(), s.report()).functions()).isNotNull();
         }));
     }
 }

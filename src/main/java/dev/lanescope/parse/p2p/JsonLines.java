@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /** Tolerant reads of one JSON line of a probe: an object or null, a text value or null. */
 final class JsonLines {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = dev.lanescope.parse.Jackson.mapper();
 
     /** Longest line read; a probe's lines are far shorter. */
     static final int MAX_LINE = 64 * 1024;
