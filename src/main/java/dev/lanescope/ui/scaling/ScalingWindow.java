@@ -42,10 +42,7 @@ public final class ScalingWindow {
         Parent root = new Views(controllers).load(ScalingController.class);
         Themes.apply(root, theme);
         root.getStylesheets().addAll(CeilingWindow.stylesheet(), stylesheet());
-        if (capture != null) {
-            vm.captureProperty().set(capture.getValue());
-            capture.addListener((o, a, b) -> vm.captureProperty().set(b));
-        }
+        if (capture != null) vm.follow(capture);
         return new Panel(root, made[0], vm);
     }
 
