@@ -12,6 +12,7 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 import dev.lanescope.probe.LiveCapture;
+import dev.lanescope.ui.common.FxTasks;
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.details.DetailsController;
@@ -21,6 +22,8 @@ import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.main.RecentCaptures;
 import dev.lanescope.ui.probe.ProbeBackend;
 import dev.lanescope.ui.probe.SystemProbeBackend;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Session;
 
 /** The explorer window. Wiring by hand: one view-model, controllers built by the controller factory. */
 public class LanescopeApp extends Application {
@@ -67,20 +70,21 @@ public class LanescopeApp extends Application {
         }
         StartupOptions opts = StartupOptions.parse(argsOverride != null ? argsOverride
                 : getParameters() == null ? List.of() : getParameters().getRaw());
-        vm = new MainViewModel(recent != null ? recent : RecentCaptures.forUser(),
-                live != null ? live : LiveCapture.system());
-        vm.modeProperty().set(opts.mode());
-        vm.themeProperty().set(opts.theme());
+        Session session = new Session();
+        session.setTheme(opts.theme());
+        vm = new MainViewModel(session, recent != null ? recent : RecentCaptures.forUser(),
+                live != null ? live : LiveCapture.system(), FxTasks.BACKGROUND);
+        vm.setMode(opts.mode());
         Runnable openSample = () -> openSample(opts);
         // start reading at once: the capture loads on a worker while the window is built and shown
         if (opts.select() != null) vm.selectAfterLoad(opts.select());
         if (opts.inputs().isEmpty()) openSample(opts);
         else vm.open(opts.inputs(), null);
-        fleet = new FleetActions(vm, () -> stage);
+        fleet = new FleetActions(session, capture -> vm.open(List.of(capture), null), () -> stage);
         Map<Class<?>, Supplier<?>> controllers = Map.of(
                 MainController.class, () -> main = new MainController(vm, openSample, fleet,
                         probeBackend != null ? probeBackend : new SystemProbeBackend()),
-                DetailsController.class, () -> new DetailsController(vm));
+                DetailsController.class, () -> new DetailsController(session, vm::chooseCandidate));
         root = new Views(controllers).load(MainController.class);
         if (Boolean.getBoolean("lanescope.timing")) {
             System.out.println("lanescope timing: window built "
@@ -89,7 +93,7 @@ public class LanescopeApp extends Application {
         stage.setTitle("lanescope — PCIe topology explorer");
         stage.setScene(Windows.sceneFittingScreen(root, 1480, 920));
         stage.show();
-        opts.fleet().apply(vm, fleet);
+        opts.fleet().apply(session, fleet);
         // the side panel's tabs follow the main window's capture and selected card: they can open before it loads
         if (opts.ceiling()) main.showCeiling();
         if (opts.ladder()) main.showLadder().viewModel().addEvidence(opts.evidence());
@@ -104,7 +108,7 @@ public class LanescopeApp extends Application {
     private void openSample(StartupOptions opts) {
         Path dir = opts.sampleDir();
         if (!Files.isDirectory(dir)) {
-            vm.statusProperty().set("No bundled sample at " + dir.toAbsolutePath()
+            vm.tell("No bundled sample at " + dir.toAbsolutePath()
                     + ": open a capture with File ▸ Open, or drop one on the window");
             return;
         }
@@ -114,15 +118,15 @@ public class LanescopeApp extends Application {
         } catch (java.io.IOException e) {
             inputs = List.of(dir);
         }
-        vm.open(inputs.isEmpty() ? List.of(dir) : inputs, MainViewModel.sampleSource(dir));
+        vm.openSample(dir, inputs);
     }
 
     /** Prints, once, how long after JVM start the first capture was laid out and painted (for docs/bench). */
     private void reportFirstPaint(Scene scene) {
         vm.loadedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
             @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends MainViewModel.Loaded> o,
-                                MainViewModel.Loaded a, MainViewModel.Loaded b) {
+            public void changed(javafx.beans.value.ObservableValue<? extends OpenCapture> o,
+                                OpenCapture a, OpenCapture b) {
                 vm.loadedProperty().removeListener(this);
                 Runnable[] once = new Runnable[1];
                 once[0] = () -> {

@@ -12,8 +12,8 @@ import picocli.CommandLine.Parameters;
 
 import dev.lanescope.model.Bdf;
 import dev.lanescope.ui.fleet.FleetStartup;
-import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.model.EdgeColours;
+import dev.lanescope.ui.session.Theme;
 
 /**
  * The window's command line, read by picocli: capture paths (files, folders, .tar.gz), {@code --select BDF} (preselect
@@ -23,7 +23,7 @@ import dev.lanescope.ui.model.EdgeColours;
  * files), {@code --compare A B} (open A, then compare it with B), {@code --scan DIR} (open the
  * fleet table over DIR). No path opens the bundled sample.
  */
-public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mode, MainViewModel.Theme theme,
+public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mode, Theme theme,
                              String sample, Path receipt, boolean ceiling, FleetStartup fleet, boolean ladder,
                              List<Path> evidence) {
 
@@ -115,7 +115,7 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
         }
         return new StartupOptions(List.copyOf(inputs), spec.select,
                 spec.mode == ModeArg.atomics ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS,
-                spec.theme == ThemeArg.dark ? MainViewModel.Theme.DARK : MainViewModel.Theme.LIGHT,
+                spec.theme == ThemeArg.dark ? Theme.DARK : Theme.LIGHT,
                 spec.sample, spec.receipt, spec.ceiling, new FleetStartup(compareWith, spec.scan),
                 spec.ladder || !spec.evidence.isEmpty(), List.copyOf(spec.evidence));
     }

@@ -1,5 +1,8 @@
 package dev.lanescope.arch;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -56,6 +59,35 @@ class LayeringTest {
     @Test
     void noPackageCycles() {
         slices().matching("dev.lanescope.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    /** The window's rooms form a tree: no two of ui's sub-packages use each other, however indirectly. */
+    @Test
+    void windowRoomsAreFreeOfCycles() {
+        slices().matching("dev.lanescope.ui.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    /** The analysis's sub-packages (ceiling, ladder, scaling and the rest) do not use each other in a circle. */
+    @Test
+    void analysisAreasAreFreeOfCycles() {
+        slices().matching("dev.lanescope.analysis.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    /**
+     * The session (open capture, selection, evidence, theme) belongs to no one window: it uses no ui package but the
+     * shared presentation model and helpers, and only the main window's room and the launcher use the main window.
+     */
+    @Test
+    void theSessionIsOutsideEveryWindow() {
+        noClasses().that().resideInAPackage("dev.lanescope.ui.session..")
+                .should().dependOnClassesThat(resideInAPackage("dev.lanescope.ui..")
+                        .and(not(resideInAnyPackage("dev.lanescope.ui.session..", "dev.lanescope.ui.model..",
+                                "dev.lanescope.ui.common.."))))
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.lanescope.ui.*..")
+                .and().resideOutsideOfPackage("dev.lanescope.ui.main..")
+                .should().dependOnClassesThat().resideInAPackage("dev.lanescope.ui.main..")
+                .check(classes);
     }
 
     @Test

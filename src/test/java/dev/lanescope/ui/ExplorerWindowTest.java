@@ -27,10 +27,12 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.png.PngExporter;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Theme;
 import dev.lanescope.ui.topology.TopologyView;
 
 /** The window as a user meets it: the bundled sample opens, a GPU is clicked, modes switch, a PNG is saved. */
@@ -120,7 +122,7 @@ class ExplorerWindowTest {
     void thePngIsTwiceTheSizeAndDegradedHopsAreRed(FxRobot robot, @TempDir Path dir) throws Exception {
         waitLoaded();
         // the sample has a hop that lost a lane (00:1d.2 trained x1 of x2)
-        MainViewModel.Loaded l = vm().getLoaded();
+        OpenCapture l = vm().getLoaded();
         Map<String, String> keys = vm().edgeColours();
         String degraded = keys.entrySet().stream().filter(e -> e.getValue().equals("degraded")).map(Map.Entry::getKey)
                 .findFirst().orElseThrow(() -> new AssertionError("the sample has a degraded hop: " + keys));
@@ -131,7 +133,7 @@ class ExplorerWindowTest {
             composed[0] = PngExporter.compose(l.picture(), keys, null, java.util.Set.of(), java.util.Set.of(),
                     java.util.Set.of(),
                     vm().modeProperty().get(), new PngExporter.Header("lanescope test", null, null),
-                    MainViewModel.Theme.LIGHT);
+                    Theme.LIGHT);
             written[0] = PngExporter.export(composed[0], out);
         });
         assertThat(written[0].get(60, TimeUnit.SECONDS)).isEqualTo(out.toAbsolutePath());
@@ -176,7 +178,7 @@ class ExplorerWindowTest {
         String gpu = p.nodeOf(GPU).id();
         assertThat(view.boxNode(nvme).getPseudoClassStates().toString()).doesNotContain("dimmed");
         assertThat(view.boxNode(gpu).getPseudoClassStates().toString()).contains("dimmed");
-        robot.interact(() -> vm().searchProperty().set(""));
+        robot.interact(() -> vm().setSearch(""));
 
         // the folded first view shows folds ("N functions") and groups ("N×"); either opens on double-click
         var group = p.nodes().values().stream().filter(n -> n.kind() == TopologyLayouts.Kind.GROUP
@@ -198,7 +200,7 @@ class ExplorerWindowTest {
         waitLoaded();
         // the NVMe drive at 6e:00.0 can change places with the other M.2 socket's drive (slot 12, 00:1d.0)
         Bdf nvme = Bdf.parse("0000:6e:00.0");
-        robot.interact(() -> vm().selectedProperty().set(nvme));
+        robot.interact(() -> vm().select(nvme));
         WaitForAsyncUtils.waitForFxEvents();
         var candidates = vm().adviceProperty().get().candidates();
         assertThat(candidates).extracting(c -> c.port()).contains(Bdf.parse("0000:00:1d.0"));

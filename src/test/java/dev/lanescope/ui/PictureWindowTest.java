@@ -37,6 +37,8 @@ import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.model.EdgeColours;
 import dev.lanescope.ui.model.PictureFocus;
 import dev.lanescope.ui.png.PngExporter;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Theme;
 import dev.lanescope.ui.topology.LegendView;
 import dev.lanescope.ui.topology.TopologyView;
 
@@ -194,14 +196,14 @@ class PictureWindowTest {
         robot.interact(() -> vm().open(List.of(SERVER), null));
         waitShowing(SERVER);
         Bdf nic = Bdf.parse("0000:4b:00.0"); // the ConnectX-5 behind root port 4a:02.0, Gen3 x16
-        robot.interact(() -> vm().selectedProperty().set(nic));
+        robot.interact(() -> vm().select(nic));
         Path out = dir.resolve("decision.png");
         Parent[] composed = new Parent[1];
         CompletableFuture<Path>[] written = new CompletableFuture[1];
-        MainViewModel.Loaded l = vm().getLoaded();
+        OpenCapture l = vm().getLoaded();
         robot.interact(() -> {
             composed[0] = PngExporter.composeFor(l.analysed(), nic, EdgeColours.Mode.VERDICTS, false, "lanescope test",
-                    MainViewModel.Theme.LIGHT);
+                    Theme.LIGHT);
             written[0] = PngExporter.export(composed[0], out, PngExporter.DECISION_WIDTH);
         });
         assertThat(written[0].get(90, TimeUnit.SECONDS)).isEqualTo(out.toAbsolutePath());
@@ -275,7 +277,7 @@ class PictureWindowTest {
         });
         waitShowing(GPU_SERVER);
         TopologyView view = view(robot);
-        MainViewModel.Loaded l = vm().getLoaded();
+        OpenCapture l = vm().getLoaded();
         assertThat(l.topology().functions()).hasSizeGreaterThan(140);
         assertThat(vm().gpus()).hasSize(4);
         assertThat(l.picture().folded()).isTrue();

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.lanescope.model.Bdf;
+import dev.lanescope.ui.session.Theme;
 
 /** The window's command line: {@code --ceiling} beside the paths and the other options, in any order. */
 class StartupOptionsTest {
@@ -52,7 +53,7 @@ class StartupOptionsTest {
     void modeAndThemeTakeTheirWordsAndRefuseOthersByName() {
         StartupOptions o = StartupOptions.parse(List.of("--mode", "atomics", "--theme", "DARK", "", "--device", "01:00.0"));
         assertThat(o.mode()).isEqualTo(dev.lanescope.ui.model.EdgeColours.Mode.ATOMICS);
-        assertThat(o.theme()).isEqualTo(dev.lanescope.ui.main.MainViewModel.Theme.DARK);
+        assertThat(o.theme()).isEqualTo(dev.lanescope.ui.session.Theme.DARK);
         assertThat(o.inputs()).isEmpty();
         assertThatThrownBy(() -> StartupOptions.parse(List.of("--mode", "pretty")))
                 .hasMessageContaining("--mode").hasMessageContaining("pretty");

@@ -34,10 +34,9 @@ import dev.lanescope.analysis.ceiling.MoePreset;
 import dev.lanescope.analysis.ceiling.TransferSample;
 import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.export.CeilingCsv;
-import dev.lanescope.ui.png.PngCeilingExporter;
 import dev.lanescope.probe.H2dReceipt;
 import dev.lanescope.ui.common.FxTasks;
-import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.session.Theme;
 
 /** The "Does the link matter?" panel: binds the inputs to the view-model and draws its result. */
 public final class CeilingController {
@@ -50,7 +49,7 @@ public final class CeilingController {
     static final PseudoClass CURRENT = PseudoClass.getPseudoClass("current");
 
     private final CeilingViewModel vm;
-    private final MainViewModel.Theme theme;
+    private final Theme theme;
 
     @FXML private BorderPane root;
     @FXML private Label headline;
@@ -107,7 +106,7 @@ public final class CeilingController {
     private final CeilingChart linkChart = CeilingChart.of(CeilingChart.View.LINK);
     private final CeilingChart hitChart = CeilingChart.of(CeilingChart.View.HIT_RATE);
 
-    public CeilingController(CeilingViewModel vm, MainViewModel.Theme theme) {
+    public CeilingController(CeilingViewModel vm, Theme theme) {
         this.vm = vm;
         this.theme = theme;
     }

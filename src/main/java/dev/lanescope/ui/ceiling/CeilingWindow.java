@@ -1,6 +1,5 @@
 package dev.lanescope.ui.ceiling;
 
-import java.net.URL;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,7 +13,9 @@ import dev.lanescope.analysis.ceiling.CapableLink;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
-import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Session;
+import dev.lanescope.ui.session.Theme;
 import dev.lanescope.ui.theme.Themes;
 
 /**
@@ -29,31 +30,26 @@ public final class CeilingWindow {
     private final Parent root;
     private Stage stage;
 
-    private CeilingWindow(MainViewModel main) {
+    private CeilingWindow(Session session) {
         vm = new CeilingViewModel();
-        MainViewModel.Theme theme = main == null ? MainViewModel.Theme.LIGHT : main.themeProperty().get();
+        Theme theme = session == null ? Theme.LIGHT : session.theme();
         CeilingController[] made = new CeilingController[1];
         Map<Class<?>, Supplier<?>> controllers = Map.of(CeilingController.class,
                 () -> made[0] = new CeilingController(vm, theme));
         root = new Views(controllers).load(CeilingController.class);
         controller = made[0];
-        Runnable restyle = () -> {
-            Themes.apply(root, main == null ? theme : main.themeProperty().get());
-            root.getStylesheets().add(stylesheet());
-        };
-        restyle.run();
-        if (main != null) {
-            main.themeProperty().addListener((o, a, b) -> restyle.run());
-            Runnable follow = () -> vm.cardLinkProperty().set(cardLink(main).orElse(null));
-            main.selectedProperty().addListener((o, a, b) -> follow.run());
-            main.loadedProperty().addListener((o, a, b) -> follow.run());
+        Themes.follow(root, session == null ? null : session.themeProperty(), STYLESHEET);
+        if (session != null) {
+            Runnable follow = () -> vm.cardLinkProperty().set(cardLink(session).orElse(null));
+            session.selectedProperty().addListener((o, a, b) -> follow.run());
+            session.captureProperty().addListener((o, a, b) -> follow.run());
             follow.run();
         }
     }
 
-    /** Opens (and shows) the panel in a window of its own; {@code main} may be null (no capture). */
-    public static CeilingWindow open(Window owner, MainViewModel main) {
-        CeilingWindow w = new CeilingWindow(main);
+    /** Opens (and shows) the panel in a window of its own; {@code session} may be null (no capture). */
+    public static CeilingWindow open(Window owner, Session session) {
+        CeilingWindow w = new CeilingWindow(session);
         w.stage = new Stage();
         w.stage.initOwner(owner);
         w.stage.setTitle("lanescope — Does the link matter?");
@@ -62,9 +58,9 @@ public final class CeilingWindow {
         return w;
     }
 
-    /** The panel without a window, for the main window's side panel; it follows {@code main}'s selected card. */
-    public static CeilingWindow panel(MainViewModel main) {
-        return new CeilingWindow(main);
+    /** The panel without a window, for the main window's side panel; it follows the session's selected card. */
+    public static CeilingWindow panel(Session session) {
+        return new CeilingWindow(session);
     }
 
     public Parent root() {
@@ -84,21 +80,22 @@ public final class CeilingWindow {
         return controller;
     }
 
-    /** The panel's own rules (colours through the palette's -ls-* variables). */
+    /** The panel's own rules (colours through the palette's -ls-* variables), on the class path. */
+    public static final String STYLESHEET = "css/ceiling.css";
+
+    /** The URL of {@link #STYLESHEET}. */
     public static String stylesheet() {
-        URL u = CeilingWindow.class.getResource("/css/ceiling.css");
-        if (u == null) throw new IllegalStateException("missing stylesheet css/ceiling.css");
-        return u.toExternalForm();
+        return Themes.url(STYLESHEET);
     }
 
     /**
      * The selected card's capable link, else the first GPU's: the narrowest capability on its path to the root
      * complex (the hop that caps host-to-device copies on a healthy boot), named after the card.
      */
-    static Optional<CeilingViewModel.CardLink> cardLink(MainViewModel main) {
-        MainViewModel.Loaded l = main.getLoaded();
+    static Optional<CeilingViewModel.CardLink> cardLink(Session main) {
+        OpenCapture l = main.capture();
         if (l == null) return Optional.empty();
-        Bdf selected = main.selectedProperty().get();
+        Bdf selected = main.selected();
         // an integrated GPU (on the root complex, no link) is skipped in favour of the first one behind a link
         for (Bdf card : selected != null ? List.of(selected) : main.gpus()) {
             Optional<CeilingViewModel.CardLink> c = cardLink(l, card);
@@ -107,7 +104,7 @@ public final class CeilingWindow {
         return Optional.empty();
     }
 
-    private static Optional<CeilingViewModel.CardLink> cardLink(MainViewModel.Loaded l, Bdf card) {
+    private static Optional<CeilingViewModel.CardLink> cardLink(OpenCapture l, Bdf card) {
         Optional<CapableLink> c = CapableLink.of(l.topology(), card);
         if (c.isEmpty()) return Optional.empty();
         var f = l.topology().node(card).orElseThrow().function();

@@ -5,6 +5,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
 
 import javafx.concurrent.Task;
 
@@ -32,6 +33,20 @@ public final class FxTasks {
         boolean cancelled();
     }
 
+    /**
+     * Where a view-model runs its work: {@link #BACKGROUND} in the window (a worker thread, results on the FX
+     * thread), {@link #HERE} in a test without the toolkit (at once, on the caller's thread).
+     */
+    public interface Runner {
+        void run(Builder<?> work);
+    }
+
+    /** On the shared worker thread; success, error and progress are reported on the FX thread. */
+    public static final Runner BACKGROUND = Builder::start;
+
+    /** At once on the calling thread, which then receives success or error (no toolkit needed). */
+    public static final Runner HERE = Builder::runHere;
+
     public static <T> Builder<T> run(Work<T> work) {
         return new Builder<>(work);
     }
@@ -45,6 +60,7 @@ public final class FxTasks {
         private Consumer<T> onSuccess = v -> { };
         private Consumer<Throwable> onError = e -> { };
         private Consumer<String> onMessage;
+        private DoubleConsumer onProgress;
 
         private Builder(Work<T> work) {
             this.work = work;
@@ -64,6 +80,35 @@ public final class FxTasks {
         public Builder<T> onMessage(Consumer<String> c) {
             this.onMessage = c;
             return this;
+        }
+
+        /** Each progress fraction (0 to 1), on the FX thread. */
+        public Builder<T> onProgress(DoubleConsumer c) {
+            this.onProgress = c;
+            return this;
+        }
+
+        /** Runs the work now on this thread and reports to the success or error hook before returning. */
+        public void runHere() {
+            T value;
+            try {
+                value = work.call(new Progress() {
+                    @Override
+                    public void update(double fraction, String message) {
+                        if (onProgress != null) onProgress.accept(fraction);
+                        if (onMessage != null && message != null && !message.isEmpty()) onMessage.accept(message);
+                    }
+
+                    @Override
+                    public boolean cancelled() {
+                        return false;
+                    }
+                });
+            } catch (Exception e) {
+                onError.accept(e);
+                return;
+            }
+            onSuccess.accept(value);
         }
 
         /** Starts on the shared worker thread and returns the task (bind its progress/message). */
@@ -92,6 +137,7 @@ public final class FxTasks {
             };
             task.setOnSucceeded(e -> onSuccess.accept(task.getValue()));
             task.setOnFailed(e -> onError.accept(task.getException()));
+            if (onProgress != null) task.progressProperty().addListener((o, a, b) -> onProgress.accept(b.doubleValue()));
             if (onMessage != null) {
                 task.messageProperty().addListener((o, a, b) -> {
                     if (b != null && !b.isEmpty()) onMessage.accept(b);

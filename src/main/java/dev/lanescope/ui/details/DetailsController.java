@@ -1,5 +1,7 @@
 package dev.lanescope.ui.details;
 
+import java.util.function.Consumer;
+
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
@@ -8,13 +10,15 @@ import javafx.scene.control.ListView;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 
-import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.model.CardAdvice;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Session;
 
 /** The side panel for the selected function: the plain answer first, then the evidence. */
 public final class DetailsController {
 
-    private final MainViewModel vm;
+    private final Session vm;
+    private final Consumer<CardAdvice.Candidate> choose;
 
     @FXML private VBox root;
     @FXML private VBox body;
@@ -29,8 +33,10 @@ public final class DetailsController {
     @FXML private VBox peers;
     @FXML private ListView<CardAdvice.Candidate> candidates;
 
-    public DetailsController(MainViewModel vm) {
-        this.vm = vm;
+    /** Shows {@code session}'s selected card; a candidate slot picked in the list goes to {@code choose}. */
+    public DetailsController(Session session, Consumer<CardAdvice.Candidate> choose) {
+        this.vm = session;
+        this.choose = choose;
     }
 
     @FXML
@@ -44,9 +50,9 @@ public final class DetailsController {
                 setPrefWidth(0);
             }
         });
-        candidates.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.candidateProperty().set(b));
+        candidates.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> choose.accept(b));
         vm.adviceProperty().addListener((o, a, b) -> show(b));
-        vm.loadedProperty().addListener((o, a, b) -> showSummary(b));
+        vm.captureProperty().addListener((o, a, b) -> showSummary(b));
         show(vm.adviceProperty().get());
     }
 
@@ -103,7 +109,7 @@ public final class DetailsController {
         }
     }
 
-    private void showSummary(MainViewModel.Loaded l) {
+    private void showSummary(OpenCapture l) {
         summary.getChildren().clear();
         if (l == null) return;
         for (String line : l.insights().summary()) {

@@ -24,8 +24,8 @@ import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.model.EdgeColours;
+import dev.lanescope.ui.session.OpenCapture;
 
 /**
  * The compare view: the open capture (A) against a second one (B), read and diffed off the FX thread. The
@@ -39,7 +39,7 @@ public final class CompareViewModel {
                       Set<String> ids, String focusId, boolean worse) {
     }
 
-    private final MainViewModel.Loaded current;
+    private final OpenCapture current;
     private final StringProperty headline = new SimpleStringProperty("");
     private final StringProperty more = new SimpleStringProperty("");
     private final StringProperty sides = new SimpleStringProperty("");
@@ -52,7 +52,7 @@ public final class CompareViewModel {
     private final ObjectProperty<Row> selected = new SimpleObjectProperty<>();
     private final ObjectProperty<CaptureDiff.Result> result = new SimpleObjectProperty<>();
 
-    public CompareViewModel(MainViewModel.Loaded current) {
+    public CompareViewModel(OpenCapture current) {
         this.current = Objects.requireNonNull(current, "current capture must not be null");
         sides.set("A: " + label(current) + " (open in the main window)");
     }
@@ -225,7 +225,7 @@ public final class CompareViewModel {
         return LinkVerdict.wordsOrElse(v, "—");
     }
 
-    static String label(MainViewModel.Loaded l) {
+    static String label(OpenCapture l) {
         if (l.inputs().size() == 1 && l.inputs().get(0).getFileName() != null) {
             Path p = l.inputs().get(0);
             Path parent = p.getParent() == null ? null : p.getParent().getFileName();
@@ -234,7 +234,7 @@ public final class CompareViewModel {
         return l.label();
     }
 
-    static String sourceOf(MainViewModel.Loaded l) {
+    static String sourceOf(OpenCapture l) {
         return l.inputs().size() == 1 ? l.inputs().get(0).toString() : l.label();
     }
 }

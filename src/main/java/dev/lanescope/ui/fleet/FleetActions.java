@@ -1,10 +1,9 @@
 package dev.lanescope.ui.fleet;
 
 import java.io.File;
-import java.net.URL;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import javafx.scene.Parent;
@@ -15,7 +14,8 @@ import javafx.stage.Window;
 
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
-import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Session;
 import dev.lanescope.ui.theme.Themes;
 
 /**
@@ -24,14 +24,20 @@ import dev.lanescope.ui.theme.Themes;
  */
 public final class FleetActions {
 
-    private final MainViewModel vm;
+    private final Session vm;
+    private final Consumer<Path> open;
     private final Supplier<Window> main;
     private Stage fleetStage;
     private FleetViewModel fleetVm;
     private Stage collectStage;
 
-    public FleetActions(MainViewModel vm, Supplier<Window> main) {
-        this.vm = vm;
+    /**
+     * The fleet views of {@code session}'s window: {@code open} opens a capture there (a row of the fleet table, a
+     * collected bundle), {@code main} is that window (the owner of dialogs).
+     */
+    public FleetActions(Session session, Consumer<Path> open, Supplier<Window> main) {
+        this.vm = session;
+        this.open = open;
         this.main = main;
     }
 
@@ -39,8 +45,8 @@ public final class FleetActions {
 
     /** File ▸ Compare with…: picks a second capture (a file, or a collect.sh bundle) and compares. */
     public void compareWith() {
-        if (vm.getLoaded() == null) {
-            vm.statusProperty().set("Open a capture first: Compare with… compares the open capture with another.");
+        if (vm.capture() == null) {
+            vm.tell("Open a capture first: Compare with… compares the open capture with another.");
             return;
         }
         FileChooser fc = new FileChooser();
@@ -55,9 +61,9 @@ public final class FleetActions {
 
     /** Opens a compare window: the open capture (A) against {@code other} (B). */
     public Stage compare(Path other) {
-        MainViewModel.Loaded current = vm.getLoaded();
+        OpenCapture current = vm.capture();
         if (current == null) {
-            vm.statusProperty().set("Open a capture first, then compare it with " + other);
+            vm.tell("Open a capture first, then compare it with " + other);
             return null;
         }
         CompareViewModel cvm = new CompareViewModel(current);
@@ -124,7 +130,7 @@ public final class FleetActions {
     // ---- shared
 
     private void openInMain(Path capture) {
-        vm.open(List.of(capture), null);
+        open.accept(capture);
         Window w = main.get();
         if (w instanceof Stage s) {
             s.toFront();
@@ -133,23 +139,14 @@ public final class FleetActions {
     }
 
     private Stage stage(Parent root, double w, double h) {
-        style(root);
-        vm.themeProperty().addListener((o, a, b) -> style(root));
+        Themes.follow(root, vm.themeProperty(), "css/fleet.css");
         Stage s = new Stage();
         s.setScene(Windows.sceneFittingScreen(root, w, h));
         return s;
     }
 
-    /** The window's theme, plus the fleet views' own rules. */
-    private void style(Parent root) {
-        Themes.apply(root, vm.themeProperty().get());
-        URL u = FleetActions.class.getResource("/css/fleet.css");
-        if (u == null) throw new IllegalStateException("missing stylesheet css/fleet.css on the classpath");
-        root.getStylesheets().add(u.toExternalForm());
-    }
-
     private void initialDir(FileChooser fc) {
-        MainViewModel.Loaded l = vm.getLoaded();
+        OpenCapture l = vm.capture();
         if (l == null || l.inputs().isEmpty()) return;
         Path p = l.inputs().get(0).toAbsolutePath();
         File dir = (p.toFile().isDirectory() ? p : p.getParent()).toFile();

@@ -4,7 +4,8 @@ import java.nio.file.Path;
 
 import javafx.beans.value.ChangeListener;
 
-import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Session;
 
 /**
  * The window's fleet arguments, as read by {@code StartupOptions}: {@code --compare A B} (open A, then compare it
@@ -13,19 +14,19 @@ import dev.lanescope.ui.main.MainViewModel;
 public record FleetStartup(Path compareWith, Path scanDir) {
 
     /** Opens what was asked for: the compare view once the first capture has loaded, the fleet table at once. */
-    public void apply(MainViewModel vm, FleetActions fleet) {
+    public void apply(Session vm, FleetActions fleet) {
         if (scanDir != null) fleet.scan(scanDir);
         if (compareWith == null) return;
-        if (vm.getLoaded() != null && !vm.loadingProperty().get()) {
+        if (vm.capture() != null && !vm.loadingProperty().get()) {
             fleet.compare(compareWith);
             return;
         }
-        vm.loadedProperty().addListener(new ChangeListener<>() {
+        vm.captureProperty().addListener(new ChangeListener<>() {
             @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends MainViewModel.Loaded> o,
-                                MainViewModel.Loaded a, MainViewModel.Loaded b) {
+            public void changed(javafx.beans.value.ObservableValue<? extends OpenCapture> o,
+                                OpenCapture a, OpenCapture b) {
                 if (b == null) return;
-                vm.loadedProperty().removeListener(this);
+                vm.captureProperty().removeListener(this);
                 fleet.compare(compareWith);
             }
         });

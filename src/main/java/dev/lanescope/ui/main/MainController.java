@@ -35,17 +35,18 @@ import org.controlsfx.control.StatusBar;
 import org.controlsfx.control.textfield.TextFields;
 
 import dev.lanescope.export.GraphExports;
-import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
 import dev.lanescope.ui.ceiling.CeilingWindow;
 import dev.lanescope.ui.ladder.LadderPanel;
 import dev.lanescope.ui.ladder.LadderViewModel;
 import dev.lanescope.ui.model.EdgeColours;
+import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.ui.probe.ProbeBackend;
 import dev.lanescope.ui.probe.ProbeViewModel;
 import dev.lanescope.ui.probe.ProbeWindow;
 import dev.lanescope.ui.probe.SystemProbeBackend;
+import dev.lanescope.ui.session.OpenCapture;
 import dev.lanescope.ui.theme.Themes;
 import dev.lanescope.ui.topology.LegendView;
 import dev.lanescope.ui.topology.TopologyView;
@@ -138,7 +139,7 @@ public final class MainController {
                 a.setSelected(true);
                 return;
             }
-            vm.modeProperty().set(b == atomicsMode ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS);
+            vm.setMode(b == atomicsMode ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS);
         });
         vm.modeProperty().addListener((o, a, b) -> {
             (b == EdgeColours.Mode.ATOMICS ? atomicsMode : verdictMode).setSelected(true);
@@ -148,7 +149,8 @@ public final class MainController {
         topology.widthProperty().addListener((o, a, b) -> vm.setViewSize(b.doubleValue(), topology.getHeight()));
         topology.heightProperty().addListener((o, a, b) -> vm.setViewSize(topology.getWidth(), b.doubleValue()));
         (vm.modeProperty().get() == EdgeColours.Mode.ATOMICS ? atomicsMode : verdictMode).setSelected(true);
-        search.textProperty().bindBidirectional(vm.searchProperty());
+        search.setText(vm.searchProperty().get());
+        search.textProperty().addListener((o, a, b) -> vm.setSearch(b));
         vm.searchProperty().addListener((o, a, b) -> refresh());
         vm.selectedProperty().addListener((o, a, b) -> {
             refresh();
@@ -158,7 +160,7 @@ public final class MainController {
             }
         });
         vm.candidateProperty().addListener((o, a, b) -> refresh());
-        vm.pairPeerProperty().addListener((o, a, b) -> refresh());
+        vm.session().pairPeerProperty().addListener((o, a, b) -> refresh());
         vm.loadedProperty().addListener((o, a, b) -> {
             boolean fresh = a == null || b == null || a.topology() != b.topology();
             boolean refolded = !fresh && b != null && !a.picture().focus().equals(b.picture().focus());
@@ -167,8 +169,7 @@ public final class MainController {
             if (fresh || refolded && !b.picture().focus().isEmpty()) Platform.runLater(this::showFirstView);
             else if (refolded) Platform.runLater(topology::fit); // the whole machine, as asked
         });
-        vm.themeProperty().addListener((o, a, b) -> Themes.apply(root, b));
-        Themes.apply(root, vm.themeProperty().get());
+        Themes.follow(root, vm.session().themeProperty());
         vm.recentCaptures().addListener((javafx.collections.ListChangeListener<List<Path>>) c -> fillRecent());
         fillRecent();
         installDragAndDrop();
@@ -188,7 +189,7 @@ public final class MainController {
             switch (e.getCode()) {
                 case F -> { fit(); e.consume(); }
                 case M -> { vm.toggleMode(); e.consume(); }
-                case ESCAPE -> { vm.selectedProperty().set(null); e.consume(); }
+                case ESCAPE -> { vm.select(null); e.consume(); }
                 case G -> { nextGpu(); e.consume(); }
                 default -> { }
             }
@@ -224,7 +225,7 @@ public final class MainController {
         side.add(new SidePanel.Page(CARD, "Selected card", KeyCombination.keyCombination("Shortcut+1"), 0.36,
                 620, 900, null), cardTab);
         side.add(new SidePanel.Page(PROBE, "Bandwidth probe", KeyCombination.keyCombination("Shortcut+2"), 0.62,
-                1180, 860, () -> ProbeWindow.load(probe(), vm)), null);
+                1180, 860, () -> ProbeWindow.load(probe(), vm.session().themeProperty())), null);
         side.add(new SidePanel.Page(CEILING, "Does the link matter?", KeyCombination.keyCombination("Shortcut+3"),
                 0.70, 1440, 940, () -> ceilingPanel().root()), null);
         side.add(new SidePanel.Page(LADDER, "P2P ladder", KeyCombination.keyCombination("Shortcut+4"), 0.46,
@@ -257,7 +258,7 @@ public final class MainController {
     /** The probe tab's view-model, made (not shown) on first use. */
     public ProbeViewModel probe() {
         if (probe == null) {
-            probe = new ProbeViewModel(vm, probeBackend);
+            probe = new ProbeViewModel(vm.session(), probeBackend);
             probe.receiptProperty().addListener((o, a, b) -> receiptToCeiling());
         }
         return probe;
@@ -266,7 +267,7 @@ public final class MainController {
     /** The ceiling tab's panel, made (not shown) on first use; it takes the receipt open in the probe tab. */
     public CeilingWindow ceilingPanel() {
         if (ceiling == null) {
-            ceiling = CeilingWindow.panel(vm);
+            ceiling = CeilingWindow.panel(vm.session());
             receiptToCeiling();
         }
         return ceiling;
@@ -281,7 +282,7 @@ public final class MainController {
 
     /** The P2P ladder tab's panel, made (not shown) on first use. */
     public LadderPanel ladderPanel() {
-        if (ladder == null) ladder = new LadderPanel(new LadderViewModel(vm), vm);
+        if (ladder == null) ladder = new LadderPanel(new LadderViewModel(vm.session()), vm.session().themeProperty());
         return ladder;
     }
 
@@ -314,7 +315,7 @@ public final class MainController {
 
     /** Pushes the view-model's state into the drawing (colours, selection, path, search). */
     void refresh() {
-        MainViewModel.Loaded l = vm.getLoaded();
+        OpenCapture l = vm.getLoaded();
         if (l == null) return;
         Bdf sel = vm.selectedProperty().get();
         String selId = sel == null || l.picture().nodeOf(sel) == null ? null : l.picture().nodeOf(sel).id();
@@ -329,7 +330,7 @@ public final class MainController {
         if (gpus.isEmpty()) return;
         Bdf cur = vm.selectedProperty().get();
         int i = cur == null ? -1 : gpus.indexOf(cur);
-        vm.selectedProperty().set(gpus.get((i + 1) % gpus.size()));
+        vm.select(gpus.get((i + 1) % gpus.size()));
     }
 
     private void installDragAndDrop() {
@@ -356,7 +357,7 @@ public final class MainController {
     boolean drop(List<File> files) {
         DroppedFiles.Plan plan = DroppedFiles.plan(files.stream().map(File::toPath).toList());
         if (plan.open().isEmpty()) {
-            vm.statusProperty().set(plan.refused().isEmpty() ? "Nothing was dropped"
+            vm.tell(plan.refused().isEmpty() ? "Nothing was dropped"
                     : "Nothing opened: " + String.join("; ", plan.refused()));
             return false;
         }
@@ -455,7 +456,7 @@ public final class MainController {
     }
 
     private void exportPng(boolean full) {
-        MainViewModel.Loaded l = vm.getLoaded();
+        OpenCapture l = vm.getLoaded();
         if (l == null) return;
         File f = chooseTarget("PNG image", "*.png", "lanescope.png");
         if (f == null) return;
@@ -464,11 +465,11 @@ public final class MainController {
 
     /** Writes the PNG (FX thread); the status line says where, or why not. */
     public java.util.concurrent.CompletableFuture<Path> exportPngTo(Path out, boolean full) {
-        MainViewModel.Loaded l = vm.getLoaded();
+        OpenCapture l = vm.getLoaded();
         var parent = PngExporter.composeFor(l.analysed(), vm.selectedProperty().get(), vm.modeProperty().get(),
-                full, "lanescope · " + vm.captureInfoProperty().get(), vm.themeProperty().get());
+                full, "lanescope · " + vm.captureInfoProperty().get(), vm.session().theme());
         return PngExporter.export(parent, out, full ? PngExporter.MAX_SIDE : PngExporter.DECISION_WIDTH)
-                .whenComplete((p, e) -> Platform.runLater(() -> vm.statusProperty().set(
+                .whenComplete((p, e) -> Platform.runLater(() -> vm.tell(
                         e == null ? "Saved " + p : "PNG export failed: " + e.getMessage())));
     }
 
@@ -488,15 +489,15 @@ public final class MainController {
     }
 
     private void graphExport(String what, String pattern, String name, GraphExports.Format format) {
-        MainViewModel.Loaded l = vm.getLoaded();
+        OpenCapture l = vm.getLoaded();
         if (l == null) return;
         File f = chooseTarget(what, pattern, name);
         if (f == null) return;
         var report = l.analysed().report();
         dev.lanescope.ui.common.FxTasks.run(() -> dev.lanescope.export.AtomicFiles.writeString(f.toPath(),
                         GraphExports.export(l.topology(), report, format)))
-                .onSuccess(p -> vm.statusProperty().set("Saved " + p))
-                .onError(e -> vm.statusProperty().set(what + " export failed: " + e.getMessage()))
+                .onSuccess(p -> vm.tell("Saved " + p))
+                .onError(e -> vm.tell(what + " export failed: " + e.getMessage()))
                 .start();
     }
 
@@ -541,7 +542,7 @@ public final class MainController {
      * zoom; the scroll bars say what lies off screen.
      */
     private void showFirstView() {
-        MainViewModel.Loaded l = vm.getLoaded();
+        OpenCapture l = vm.getLoaded();
         if (l == null) return;
         if (topology.fitZoom() >= dev.lanescope.ui.model.PictureFocus.READABLE_ZOOM) {
             topology.fit();
@@ -590,7 +591,7 @@ public final class MainController {
 
     @FXML
     private void openScaling() {
-        dev.lanescope.ui.scaling.ScalingWindow.open(window(), vm);
+        dev.lanescope.ui.scaling.ScalingWindow.open(window(), vm.session());
     }
 
     public TopologyView topologyView() {

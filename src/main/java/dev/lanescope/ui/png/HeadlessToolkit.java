@@ -66,7 +66,7 @@ public final class HeadlessToolkit {
     }
 
     /** Starts the toolkit on Monocle headless unless it already runs; the properties must precede the start. */
-    static synchronized void start() throws IOException {
+    public static synchronized void start() throws IOException {
         if (failed != null) throw failed;
         if (started) return;
         try {
@@ -110,7 +110,7 @@ public final class HeadlessToolkit {
      * Runs {@code draw} on the FX thread (the toolkit started first) and returns what it made; a failure there is an
      * IOException naming {@code what}, or {@link MissingSystemLibrary} when a system library was missing.
      */
-    static <T> T onFxThread(String what, Supplier<T> draw) throws IOException {
+    public static <T> T onFxThread(String what, Supplier<T> draw) throws IOException {
         start();
         CompletableFuture<T> made = new CompletableFuture<>();
         Platform.runLater(() -> {

@@ -30,11 +30,12 @@ import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Topology;
-import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.model.CardAdvice;
 import dev.lanescope.ui.model.EdgeColours;
 import dev.lanescope.ui.model.InsightsFactory;
 import dev.lanescope.ui.model.PictureFocus;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Theme;
 import dev.lanescope.ui.theme.Themes;
 import dev.lanescope.ui.topology.LegendView;
 import dev.lanescope.ui.topology.TopologyView;
@@ -94,7 +95,7 @@ public final class PngExporter {
     public static Parent compose(TopologyLayouts.Picture picture, Map<String, String> edgeKeys, String selectedId,
                                  Set<String> path, Set<String> candidate, Set<String> breaks, EdgeColours.Mode mode,
                                  Header header,
-                                 MainViewModel.Theme theme) {
+                                 Theme theme) {
         VBox root = new VBox(10);
         root.getStyleClass().addAll("export-root", "main");
         Label title = new Label(header.title());
@@ -151,7 +152,7 @@ public final class PngExporter {
      * {@code selected} may be null: the first fault's device, else the first GPU.
      */
     public static Parent composeFor(InsightsFactory.Analysed analysed, Bdf selected, EdgeColours.Mode mode,
-                                    boolean full, String title, MainViewModel.Theme theme) {
+                                    boolean full, String title, Theme theme) {
         Topology topology = analysed.topology();
         Bdf subject = selected != null ? selected : full ? null : PictureFocus.subject(analysed, null);
         TopologyLayouts.Picture picture = full ? TopologyLayouts.of(topology, Set.of())
@@ -205,10 +206,10 @@ public final class PngExporter {
     }
 
     /** ARGB pixels copied out of a snapshot, safe to hand to another thread. */
-    record Pixels(int width, int height, int[] argb) {
+    public record Pixels(int width, int height, int[] argb) {
     }
 
-    static Pixels snapshot(Parent composed) {
+    public static Pixels snapshot(Parent composed) {
         return snapshot(composed, MAX_SIDE);
     }
 
@@ -244,7 +245,7 @@ public final class PngExporter {
         return Color.WHITE;
     }
 
-    static Path write(Pixels px, Path out) throws IOException {
+    public static Path write(Pixels px, Path out) throws IOException {
         // the pixels as they are (ARGB, one int each), not copied pixel by pixel as setRGB would: the same PNG bytes
         WritableRaster raster = Raster.createPackedRaster(new DataBufferInt(px.argb(), px.argb().length), px.width(),
                 px.height(), px.width(), new int[] {0xff0000, 0xff00, 0xff, 0xff000000}, null);
@@ -275,9 +276,9 @@ public final class PngExporter {
     public static Path renderHeadless(InsightsFactory.Analysed analysed, Path out, Bdf selected, EdgeColours.Mode mode,
                                       boolean full) throws IOException {
         Topology topology = analysed.topology();
-        String title = "lanescope · " + MainViewModel.captureLine(topology.capture().label(), topology);
+        String title = "lanescope · " + OpenCapture.captureLine(topology.capture().label(), topology);
         Pixels px = HeadlessToolkit.onFxThread("the picture", () -> snapshot(
-                composeFor(analysed, selected, mode, full, title, MainViewModel.Theme.LIGHT),
+                composeFor(analysed, selected, mode, full, title, Theme.LIGHT),
                 full ? MAX_SIDE : DECISION_WIDTH));
         return write(px, out);
     }

@@ -8,8 +8,8 @@ import dev.lanescope.model.Topology;
 import dev.lanescope.pipeline.CaptureAnalysis;
 import dev.lanescope.pipeline.ReceiptOnCapture;
 import dev.lanescope.probe.Receipt;
-import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.ui.model.InsightsFactory;
+import dev.lanescope.ui.session.OpenCapture;
 
 /**
  * A receipt's under-load evidence applied to the open capture ({@link ReceiptOnCapture}, the checks the command line
@@ -24,7 +24,7 @@ final class EvidenceOnCapture {
     private EvidenceOnCapture() {
     }
 
-    static Outcome apply(Receipt r, MainViewModel.Loaded l) {
+    static Outcome apply(Receipt r, OpenCapture l) {
         Topology t = l.topology();
         InsightsFactory.Analysed shown = l.analysed();
         // the capture as read, without evidence: the open one, unless an earlier receipt's evidence is applied

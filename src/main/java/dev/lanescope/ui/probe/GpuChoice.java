@@ -8,8 +8,8 @@ import java.util.Map;
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.TopoNode;
-import dev.lanescope.ui.main.MainViewModel;
 import dev.lanescope.model.Vendor;
+import dev.lanescope.ui.session.OpenCapture;
 
 /**
  * One GPU the panel offers: its bus id (which maps it to its box in the graph, {@code nodeId}), its name, and its
@@ -27,7 +27,7 @@ public record GpuChoice(Bdf bdf, String name, String nodeId, int vendorRank) {
      * among its vendor's; an integrated GPU has no PCIe link to measure and is left out. With none (or no capture):
      * {@link #thisMachine()} alone.
      */
-    static List<GpuChoice> listFrom(MainViewModel.Loaded loaded, List<Bdf> gpus) {
+    static List<GpuChoice> listFrom(OpenCapture loaded, List<Bdf> gpus) {
         List<GpuChoice> out = new ArrayList<>();
         if (loaded != null) {
             Map<Vendor, Integer> rank = new HashMap<>();

@@ -42,7 +42,8 @@ import dev.lanescope.probe.ReceiptReading;
 import dev.lanescope.probe.ReceiptWriter;
 import dev.lanescope.probe.SizePlan;
 import dev.lanescope.ui.common.FxTasks;
-import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Session;
 
 /**
  * The probe panel's state machine (idle, preparing, running, finished, failed) and commands, touched on the FX thread
@@ -59,7 +60,7 @@ public final class ProbeViewModel {
     /** The probe's time limit (the CLI's default). */
     public static final Duration TIMEOUT = Duration.ofSeconds(600);
 
-    private final MainViewModel main;
+    private final Session main;
     private final ProbeBackend backend;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "lanescope-probe-panel");
@@ -99,19 +100,19 @@ public final class ProbeViewModel {
     private Object evidenceTopology;
 
     /** {@code main} may be null (a panel without a capture window). */
-    public ProbeViewModel(MainViewModel main, ProbeBackend backend) {
+    public ProbeViewModel(Session main, ProbeBackend backend) {
         this.main = main;
         this.backend = backend;
         if (main != null) {
-            main.loadedProperty().addListener((o, a, b) -> {
+            main.captureProperty().addListener((o, a, b) -> {
                 refreshGpus();
                 if (b != null && receipt.get() != null && b.topology() != evidenceTopology) applyEvidence(receipt.get());
             });
             main.selectedProperty().addListener((o, a, b) -> preselect(b));
             gpu.addListener((o, a, b) -> {
-                if (b != null && b.bdf() != null && !b.bdf().equals(main.selectedProperty().get())
-                        && main.getLoaded() != null && main.getLoaded().topology().node(b.bdf()).isPresent()) {
-                    main.selectedProperty().set(b.bdf());
+                if (b != null && b.bdf() != null && !b.bdf().equals(main.selected())
+                        && main.capture() != null && main.capture().topology().node(b.bdf()).isPresent()) {
+                    main.select(b.bdf());
                 }
             });
         }
@@ -226,11 +227,11 @@ public final class ProbeViewModel {
 
     private void refreshGpus() {
         GpuChoice keep = gpu.get();
-        List<GpuChoice> out = GpuChoice.listFrom(main == null ? null : main.getLoaded(),
+        List<GpuChoice> out = GpuChoice.listFrom(main == null ? null : main.capture(),
                 main == null ? List.of() : main.gpus());
         gpus.setAll(out);
         GpuChoice pick = out.get(0);
-        Bdf want = keep != null ? keep.bdf() : main == null ? null : main.selectedProperty().get();
+        Bdf want = keep != null ? keep.bdf() : main == null ? null : main.selected();
         for (GpuChoice c : out) if (c.bdf() != null && c.bdf().equals(want)) pick = c;
         gpu.set(pick);
     }
@@ -261,8 +262,8 @@ public final class ProbeViewModel {
         probeOutput.set("");
         busyQuestion.set("");
         cancelRequested = false;
-        liveHop = ProbeCurves.HopLines.of(main == null || main.getLoaded() == null ? null
-                : main.getLoaded().topology(), g.bdf());
+        liveHop = ProbeCurves.HopLines.of(main == null || main.capture() == null ? null
+                : main.capture().topology(), g.bdf());
         curves.set(ProbeCurves.of(live, liveHop.trained(), liveHop.capable()));
         state.set(State.PREPARING);
         status.set("Preparing the probe for " + g.label() + " …");
@@ -494,7 +495,7 @@ public final class ProbeViewModel {
     // ---- evidence on the open capture
 
     private void applyEvidence(Receipt r) {
-        MainViewModel.Loaded l = main == null ? null : main.getLoaded();
+        OpenCapture l = main == null ? null : main.capture();
         evidenceTopology = l == null ? null : l.topology();
         evidenceText.set("");
         if (l == null) return;

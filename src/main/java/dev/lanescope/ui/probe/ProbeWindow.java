@@ -1,12 +1,12 @@
 package dev.lanescope.ui.probe;
 
-import java.net.URL;
 import java.util.Map;
 
+import javafx.beans.value.ObservableValue;
 import javafx.scene.Parent;
 
 import dev.lanescope.ui.common.Views;
-import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.session.Theme;
 import dev.lanescope.ui.theme.Themes;
 
 /**
@@ -18,16 +18,10 @@ public final class ProbeWindow {
     private ProbeWindow() {
     }
 
-    /** Loads the panel (FXML + controller factory) with the main window's theme and the panel's own rules. */
-    public static Parent load(ProbeViewModel pvm, MainViewModel main) {
+    /** Loads the panel (FXML + controller factory) in {@code theme} (null: light) with the panel's own rules. */
+    public static Parent load(ProbeViewModel pvm, ObservableValue<Theme> theme) {
         Parent root = new Views(Map.of(ProbeController.class, () -> new ProbeController(pvm))).load(ProbeController.class);
-        Runnable theme = () -> {
-            Themes.apply(root, main == null ? MainViewModel.Theme.LIGHT : main.themeProperty().get());
-            URL css = ProbeWindow.class.getResource("/css/probe.css");
-            if (css != null) root.getStylesheets().add(css.toExternalForm());
-        };
-        theme.run();
-        if (main != null) main.themeProperty().addListener((o, a, b) -> theme.run());
+        Themes.follow(root, theme, "css/probe.css");
         return root;
     }
 }

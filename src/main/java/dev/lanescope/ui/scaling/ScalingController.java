@@ -22,23 +22,22 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 import dev.lanescope.analysis.ceiling.MoePreset;
-import dev.lanescope.analysis.scaling.CaptureGpus;
 import dev.lanescope.analysis.scaling.Fit;
 import dev.lanescope.analysis.scaling.GpuPreset;
 import dev.lanescope.analysis.scaling.Measured;
 import dev.lanescope.analysis.scaling.Prediction;
 import dev.lanescope.analysis.scaling.Scaling;
 import dev.lanescope.analysis.scaling.Split;
+import dev.lanescope.capture.TextFile;
 import dev.lanescope.export.AtomicFiles;
-import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.export.ScalingCsv;
 import dev.lanescope.model.AllReduceTable;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.Severity;
-import dev.lanescope.capture.TextFile;
 import dev.lanescope.parse.AllReducePerfParser;
 import dev.lanescope.parse.ParseResult;
 import dev.lanescope.ui.common.FxTasks;
+import dev.lanescope.ui.png.PngExporter;
 
 /** The "Would adding a card help?" panel: inputs on the left, the answer first, the chart of tokens/s per card count. */
 public final class ScalingController {
@@ -92,6 +91,8 @@ public final class ScalingController {
         fixedMs.textProperty().bindBidirectional(vm.fixedMsProperty());
         p2pGbps.textProperty().bindBidirectional(vm.p2pGbpsProperty());
         error.textProperty().bind(vm.errorProperty());
+        headline.textProperty().bind(vm.headlineProperty());
+        verdict.textProperty().bind(vm.verdictProperty());
         clearTable.disableProperty().bind(vm.tableProperty().isNull());
         tableName.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
             AllReduceTable t = vm.tableProperty().get();
@@ -111,19 +112,12 @@ public final class ScalingController {
     private void show(Scaling.Result r) {
         if (r == null) {
             // no figure without the inputs it rests on: the headline says what the window waits for
-            headline.setText(vm.errorProperty().get().isEmpty() ? ScalingViewModel.CHOOSE_MODEL
-                    : vm.errorProperty().get());
-            for (Label l : List.of(verdict, best, bestCaption, perCard, weights, fixed, evidence, assumptions, notes)) {
+            for (Label l : List.of(best, bestCaption, perCard, weights, fixed, evidence, assumptions, notes)) {
                 l.setText("");
             }
             chart.getData().clear();
             return;
         }
-        String[] h = ScalingViewModel.headline(r.verdict());
-        CaptureGpus cg = vm.captureProperty().get();
-        boolean fromCapture = ScalingViewModel.FROM_CAPTURE.equals(vm.cardProperty().get());
-        headline.setText((cg != null && fromCapture && cg.mixed() != null ? cg.mixed() + " " : "") + h[0]);
-        verdict.setText(h[1]);
         r.best().ifPresentOrElse(b -> {
             best.setText(Scaling.tps(b.tokensPerS()) + " tokens/s");
             bestCaption.setText("best: " + b.split().words());

@@ -10,7 +10,7 @@ import javafx.stage.Stage;
 
 import dev.lanescope.analysis.scaling.CaptureGpus;
 import dev.lanescope.pipeline.CaptureAnalysis;
-import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.session.Theme;
 
 /**
  * Opens "Would adding a card help?" alone: {@code ScalingLauncher [CAPTURE...] [--model M] [--gpu G]
@@ -53,7 +53,7 @@ public final class ScalingLauncher {
             CaptureAnalysis c = CaptureAnalysis.load(inputs);
             if (c.usable()) capture.set(CaptureGpus.of(c.topology(), c.report()));
         }
-        ScalingWindow w = ScalingWindow.open(null, capture, dark ? MainViewModel.Theme.DARK : MainViewModel.Theme.LIGHT);
+        ScalingWindow w = ScalingWindow.open(null, capture, dark ? Theme.DARK : Theme.LIGHT);
         ScalingViewModel vm = w.viewModel();
         if (model != null) vm.modelProperty().set(dev.lanescope.analysis.ceiling.MoePreset.byKey(model));
         if (gpu != null) vm.cardProperty().set(dev.lanescope.analysis.scaling.GpuPreset.byKey(gpu).label());

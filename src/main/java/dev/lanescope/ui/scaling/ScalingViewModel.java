@@ -60,6 +60,8 @@ public final class ScalingViewModel {
     private final ObjectProperty<CaptureGpus> capture = new SimpleObjectProperty<>();
     private final ReadOnlyObjectWrapper<Scaling.Result> result = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper headline = new ReadOnlyStringWrapper(CHOOSE_MODEL);
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper("");
 
     public ScalingViewModel() {
         for (Observable o : List.of(model, card, memGbps, measured, split, maxCards, p2pGbps, fixedMs, table, capture)) {
@@ -70,6 +72,11 @@ public final class ScalingViewModel {
 
     /** Builds the request from the fields and evaluates it; a bad field keeps the last answer and says why. */
     public void recompute() {
+        evaluate();
+        words();
+    }
+
+    private void evaluate() {
         try {
             ScalingRequest q = new ScalingRequest();
             q.model = model.get();
@@ -109,6 +116,24 @@ public final class ScalingViewModel {
             error.set(FIELD_WORDS.getOrDefault(e.field(), e.field()) + ": "
                     + e.getMessage().substring(e.field().length() + 2));
         }
+    }
+
+    /**
+     * The headline and the rest of the verdict: the answer's first sentence (after the capture's note on mixed cards
+     * when the card comes from it); without a figure, what the window waits for.
+     */
+    private void words() {
+        Scaling.Result r = result.get();
+        if (r == null) {
+            headline.set(error.get().isEmpty() ? CHOOSE_MODEL : error.get());
+            verdict.set("");
+            return;
+        }
+        String[] h = headline(r.verdict());
+        CaptureGpus cg = capture.get();
+        boolean fromCapture = FROM_CAPTURE.equals(card.get());
+        headline.set((cg != null && fromCapture && cg.mixed() != null ? cg.mixed() + " " : "") + h[0]);
+        verdict.set(h[1]);
     }
 
     /** What the window says before the user has chosen a model. */
@@ -173,6 +198,12 @@ public final class ScalingViewModel {
         return table;
     }
 
+    /** Follows a capture source (the session's open capture): its GPUs and peer path now and after every change. */
+    public void follow(javafx.beans.value.ObservableValue<CaptureGpus> source) {
+        capture.set(source.getValue());
+        source.addListener((o, a, b) -> capture.set(b));
+    }
+
     public ObjectProperty<CaptureGpus> captureProperty() {
         return capture;
     }
@@ -183,5 +214,15 @@ public final class ScalingViewModel {
 
     public ReadOnlyStringProperty errorProperty() {
         return error.getReadOnlyProperty();
+    }
+
+    /** The answer first, as the window's headline reads it (what it waits for while there is no figure). */
+    public ReadOnlyStringProperty headlineProperty() {
+        return headline.getReadOnlyProperty();
+    }
+
+    /** The rest of the verdict, after the headline's sentence (empty without a figure). */
+    public ReadOnlyStringProperty verdictProperty() {
+        return verdict.getReadOnlyProperty();
     }
 }

@@ -13,13 +13,15 @@ import dev.lanescope.analysis.scaling.CaptureGpus;
 import dev.lanescope.ui.ceiling.CeilingWindow;
 import dev.lanescope.ui.common.Views;
 import dev.lanescope.ui.common.Windows;
-import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.session.OpenCapture;
+import dev.lanescope.ui.session.Session;
+import dev.lanescope.ui.session.Theme;
 import dev.lanescope.ui.theme.Themes;
 
 /**
  * "Would adding a card help?" as its own window, or as a panel another window hosts ({@link #panel}): it follows a
  * capture's GPUs and peer path. From the main window: View ▸ Would adding a card help? ({@link #open(Window,
- * MainViewModel)}).
+ * Session)}).
  */
 public final class ScalingWindow {
 
@@ -32,7 +34,7 @@ public final class ScalingWindow {
     }
 
     /** Builds the panel, following {@code capture} (null: no capture), in the given theme. */
-    public static Panel panel(ObservableValue<CaptureGpus> capture, MainViewModel.Theme theme) {
+    public static Panel panel(ObservableValue<CaptureGpus> capture, Theme theme) {
         ScalingViewModel vm = new ScalingViewModel();
         ScalingController[] made = new ScalingController[1];
         Map<Class<?>, Supplier<?>> controllers = Map.of(ScalingController.class,
@@ -40,27 +42,24 @@ public final class ScalingWindow {
         Parent root = new Views(controllers).load(ScalingController.class);
         Themes.apply(root, theme);
         root.getStylesheets().addAll(CeilingWindow.stylesheet(), stylesheet());
-        if (capture != null) {
-            vm.captureProperty().set(capture.getValue());
-            capture.addListener((o, a, b) -> vm.captureProperty().set(b));
-        }
+        if (capture != null) vm.follow(capture);
         return new Panel(root, made[0], vm);
     }
 
     /** The main window's capture, as scaling reads it (null while none is loaded). */
-    public static ObservableValue<CaptureGpus> captureOf(MainViewModel main) {
+    public static ObservableValue<CaptureGpus> captureOf(Session main) {
         javafx.beans.property.SimpleObjectProperty<CaptureGpus> out = new javafx.beans.property.SimpleObjectProperty<>();
         Runnable follow = () -> {
-            MainViewModel.Loaded l = main.getLoaded();
+            OpenCapture l = main.capture();
             out.set(l == null ? null : CaptureGpus.of(l.topology(), l.analysed().report()));
         };
         // a strong listener: the property lives as long as the main window's capture does
-        main.loadedProperty().addListener((o, a, b) -> follow.run());
+        main.captureProperty().addListener((o, a, b) -> follow.run());
         follow.run();
         return out;
     }
 
-    private ScalingWindow(Window owner, ObservableValue<CaptureGpus> capture, MainViewModel.Theme theme) {
+    private ScalingWindow(Window owner, ObservableValue<CaptureGpus> capture, Theme theme) {
         Panel p = panel(capture, theme);
         vm = p.viewModel();
         controller = p.controller();
@@ -70,16 +69,16 @@ public final class ScalingWindow {
         stage.setScene(Windows.sceneFittingScreen(p.root(), 1440, 900));
     }
 
-    /** Opens (and shows) the window following the main window's capture; {@code main} may be null. */
-    public static ScalingWindow open(Window owner, MainViewModel main) {
+    /** Opens (and shows) the window following the session's capture; {@code main} may be null. */
+    public static ScalingWindow open(Window owner, Session main) {
         ScalingWindow w = new ScalingWindow(owner, main == null ? null : captureOf(main),
-                main == null ? MainViewModel.Theme.LIGHT : main.themeProperty().get());
+                main == null ? Theme.LIGHT : main.theme());
         w.stage.show();
         return w;
     }
 
     /** Opens (and shows) the window following any capture source. */
-    public static ScalingWindow open(Window owner, ObservableValue<CaptureGpus> capture, MainViewModel.Theme theme) {
+    public static ScalingWindow open(Window owner, ObservableValue<CaptureGpus> capture, Theme theme) {
         ScalingWindow w = new ScalingWindow(owner, capture, theme);
         w.stage.show();
         return w;

@@ -29,7 +29,6 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import dev.lanescope.analysis.ceiling.HostMemoryPreset;
-import dev.lanescope.ui.png.PngCeilingExporter;
 
 /**
  * The panel as a user meets it: the seed's Gen4 x4 link against 256 GB/s host memory reads "loses by

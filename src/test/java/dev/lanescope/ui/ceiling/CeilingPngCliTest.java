@@ -11,7 +11,6 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.lanescope.ui.png.PngCeilingExporter;
 
 /** {@code lanescope ceiling ... --png out.png} renders headless: a 2x picture, written atomically, exit 0. */
 class CeilingPngCliTest {

@@ -61,7 +61,7 @@ class LadderTabTest {
     void ctrl4ShowsThePairsLadderAndEvidenceMovesTheMeasuredRungs(FxRobot robot) throws Exception {
         MainViewModel main = app.viewModel();
         waitFor(() -> main.getLoaded() != null && !main.loadingProperty().get());
-        robot.interact(() -> main.selectedProperty().set(A));
+        robot.interact(() -> main.select(A));
         robot.push(KeyCode.CONTROL, KeyCode.DIGIT4);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup(".side-tabs").queryAs(TabPane.class).getSelectionModel().getSelectedItem().getText())

@@ -54,7 +54,7 @@ class CloudVmWindowTest {
         Bdf h200 = Bdf.parse("0000:00:06.0");
         assertThat(vm.statusProperty().get()).contains(", 1 GPU");
         assertThat(vm.gpus()).containsExactly(h200);
-        robot.interact(() -> vm.selectedProperty().set(h200));
+        robot.interact(() -> vm.select(h200));
         WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS, () -> vm.adviceProperty().get() != null);
         CardAdvice a = vm.adviceProperty().get();
         assertThat(a.title()).contains("NVIDIA H200");

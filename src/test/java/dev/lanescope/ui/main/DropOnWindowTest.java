@@ -25,6 +25,7 @@ import dev.lanescope.capture.CaptureLoader;
 import dev.lanescope.fleet.Bundles;
 import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.LanescopeApp;
+import dev.lanescope.ui.session.OpenCapture;
 
 /**
  * Files dropped on the window open as a capture. Monocle cannot drive a real drag, so the tests hand the drop
@@ -109,7 +110,7 @@ class DropOnWindowTest {
     @Test
     void unreadableMissingAndSpecialFilesAreRefusedAndTheOpenCaptureStays(FxRobot robot) throws Exception {
         waitIdle(vm());
-        MainViewModel.Loaded before = vm().getLoaded();
+        OpenCapture before = vm().getLoaded();
         // unreadable whoever runs the test (root reads a mode-000 file): /proc/self/mem fails at offset 0
         Path unreadable = Path.of("/proc/self/mem");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(unreadable),
@@ -138,7 +139,7 @@ class DropOnWindowTest {
     @Test
     void aDroppedPictureReplacesNothingAndIsNotRemembered(FxRobot robot) throws Exception {
         waitIdle(vm());
-        MainViewModel.Loaded before = vm().getLoaded();
+        OpenCapture before = vm().getLoaded();
         String banner = vm().sampleBannerProperty().get();
         assertThat(banner).startsWith("Sample capture: ");
         Path png = Files.copy(Path.of("docs", "screenshots", "main.png"), tmp.resolve("screenshot.png"));

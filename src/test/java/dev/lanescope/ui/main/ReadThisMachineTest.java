@@ -26,6 +26,7 @@ import org.testfx.util.WaitForAsyncUtils;
 import dev.lanescope.probe.Commands;
 import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.LanescopeApp;
+import dev.lanescope.ui.session.OpenCapture;
 
 /**
  * File ▸ Read this machine now, with this machine's real lspci (pciutils), run as this user, without root, and
@@ -148,7 +149,7 @@ class ReadThisMachineTest {
     @Test
     void withoutLspciTheMessageSaysSoAndTheOpenCaptureStays(FxRobot robot) throws Exception {
         waitIdle(vm());
-        MainViewModel.Loaded before = vm().getLoaded();
+        OpenCapture before = vm().getLoaded();
         // an empty PATH, as far as lspci goes: the real process start fails for want of the program
         runner = (cmd, env, dir, t) -> {
             List<String> moved = new ArrayList<>(cmd);

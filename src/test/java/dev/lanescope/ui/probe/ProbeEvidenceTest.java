@@ -73,8 +73,8 @@ class ProbeEvidenceTest {
         assertThat(vm.gpus().get(0).label()).startsWith("0000:01:00.0").contains("P2000");
         assertThat(vm.gpus().get(0).nodeId()).isEqualTo(main.getLoaded().picture().nodeOf(P2000).id());
         // selecting the GPU in the graph preselects it; picking it in the panel selects it in the graph
-        robot.interact(() -> main.selectedProperty().set(null));
-        robot.interact(() -> main.selectedProperty().set(P2000));
+        robot.interact(() -> main.select(null));
+        robot.interact(() -> main.select(P2000));
         assertThat(vm.gpuProperty().get().bdf()).isEqualTo(P2000);
 
         Path stuck = receipt(1);

@@ -76,7 +76,7 @@ class SidePanelTabsTest {
     void theProbeAndCeilingTabsFollowTheSelectedCardAndPopOut(FxRobot robot) throws Exception {
         MainViewModel main = app.viewModel();
         waitFor(() -> main.getLoaded() != null && !main.loadingProperty().get());
-        robot.interact(() -> main.selectedProperty().set(GPU));
+        robot.interact(() -> main.select(GPU));
         assertThat(selectedTab(robot).getText()).isEqualTo("Selected card");
         double cardShare = sideShare(robot);
 
@@ -113,7 +113,7 @@ class SidePanelTabsTest {
         // the capture holds no host RAM figure, so the verdict waits for one instead of inventing it
         assertThat(robot.lookup("#headline").queryAs(Label.class).getText())
                 .startsWith("Waiting for host RAM bandwidth");
-        robot.interact(() -> main.selectedProperty().set(NVME));
+        robot.interact(() -> main.select(NVME));
         assertThat(robot.lookup("#cardLink").queryAs(Label.class).getText()).startsWith("0000:6d:00.0");
 
         // popped out into its own window, still following; closing the window puts it back in its tab
@@ -126,7 +126,7 @@ class SidePanelTabsTest {
         assertThat(own.getScene().getRoot().lookup("#headline")).isNotNull();
         Button back = robot.lookup("Bring it back here").queryAs(Button.class);
         assertThat(back.isVisible()).isTrue();
-        robot.interact(() -> main.selectedProperty().set(GPU));
+        robot.interact(() -> main.select(GPU));
         assertThat(((Label) own.getScene().getRoot().lookup("#cardLink")).getText()).startsWith("0000:01:00.0");
         // the popped-out window covers the main window on the tests' small screen: press the button itself
         robot.interact(back::fire);

@@ -23,6 +23,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 import dev.lanescope.ui.LanescopeApp;
 import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.session.Session;
 
 /** From the explorer's View menu to "Would adding a card help?", typed as an admin would, exported. */
 @ExtendWith(ApplicationExtension.class)
@@ -104,7 +105,7 @@ class ScalingWindowTest {
     @Test
     void exportsThePanelAsPng(FxRobot robot) throws Exception {
         ScalingWindow[] w = new ScalingWindow[1];
-        robot.interact(() -> w[0] = ScalingWindow.open(null, (MainViewModel) null));
+        robot.interact(() -> w[0] = ScalingWindow.open(null, (Session) null));
         robot.interact(() -> {
             w[0].viewModel().modelProperty().set(dev.lanescope.analysis.ceiling.MoePreset.GPT_OSS_120B);
             w[0].viewModel().cardProperty().set("AMD Instinct MI50 32GB");

@@ -1,4 +1,4 @@
-package dev.lanescope.ui.png;
+package dev.lanescope.ui.ceiling;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -13,11 +13,10 @@ import dev.lanescope.analysis.ceiling.CeilingInputs;
 import dev.lanescope.analysis.ceiling.CeilingResult;
 import dev.lanescope.analysis.ceiling.CeilingSeries;
 import dev.lanescope.analysis.ceiling.EngineShape;
-import dev.lanescope.ui.ceiling.CeilingChart;
-import dev.lanescope.ui.ceiling.CeilingController;
-import dev.lanescope.ui.ceiling.CeilingWindow;
-import dev.lanescope.ui.ceiling.Headlines;
-import dev.lanescope.ui.main.MainViewModel;
+import dev.lanescope.ui.png.HeadlessToolkit;
+import dev.lanescope.ui.png.PngExporter;
+import dev.lanescope.ui.session.Theme;
+import dev.lanescope.ui.theme.Themes;
 
 /**
  * PNG of the ceiling: the headline and verdict first, the numbers, both charts and the inputs they assume, at the
@@ -34,7 +33,7 @@ public final class PngCeilingExporter {
     }
 
     /** A fresh, passive picture of {@code r} and {@code s}. FX thread. */
-    public static Parent compose(CeilingResult r, CeilingSeries s, EngineShape shape, MainViewModel.Theme theme) {
+    public static Parent compose(CeilingResult r, CeilingSeries s, EngineShape shape, Theme theme) {
         VBox root = new VBox(8);
         root.getStyleClass().addAll("export-root", "main", "ceiling-panel");
         root.setMaxWidth(CHART_WIDTH + 32);
@@ -56,7 +55,7 @@ public final class PngCeilingExporter {
         }
         root.getChildren().add(wrapped(inputs(r.inputs()), "export-inputs"));
         if (!r.notes().isEmpty()) root.getChildren().add(wrapped(String.join(" ", r.notes()), "notes"));
-        dev.lanescope.ui.theme.Themes.apply(root, theme);
+        Themes.apply(root, theme);
         root.getStylesheets().add(CeilingWindow.stylesheet());
         return root;
     }
@@ -97,6 +96,6 @@ public final class PngCeilingExporter {
     public static Path renderHeadless(CeilingResult r, CeilingSeries s, EngineShape shape, Path out)
             throws IOException {
         return PngExporter.write(HeadlessToolkit.onFxThread("the ceiling chart",
-                () -> PngExporter.snapshot(compose(r, s, shape, MainViewModel.Theme.LIGHT))), out);
+                () -> PngExporter.snapshot(compose(r, s, shape, Theme.LIGHT))), out);
     }
 }

@@ -1,4 +1,4 @@
-package dev.lanescope.ui.png;
+package dev.lanescope.ui.render;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -11,10 +11,16 @@ import dev.lanescope.analysis.ceiling.EngineShape;
 import dev.lanescope.export.PictureRenderer;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Topology;
+import dev.lanescope.ui.ceiling.PngCeilingExporter;
 import dev.lanescope.ui.model.EdgeColours;
 import dev.lanescope.ui.model.InsightsFactory;
+import dev.lanescope.ui.png.HeadlessToolkit;
+import dev.lanescope.ui.png.PngExporter;
 
-/** The window's drawing behind {@link PictureRenderer}, on JavaFX's headless platform (registered as a service). */
+/**
+ * The window's drawing behind {@link PictureRenderer}, on JavaFX's headless platform (registered as a service): the
+ * topology picture and the ceiling chart, for the command line.
+ */
 public final class FxPictureRenderer implements PictureRenderer {
 
     @Override
