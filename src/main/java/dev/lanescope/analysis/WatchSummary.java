@@ -125,6 +125,18 @@ public record WatchSummary(WatchRecord record, List<Seen> seen) {
         return seen.stream().filter(s -> s.bdf().equals(bdf)).findFirst();
     }
 
+    /**
+     * The link state one reading shows: sysfs {@code current_link_*}, else nvidia-smi's current generation and width;
+     * null when neither was read.
+     */
+    public static LinkState stateOf(WatchRecord.Reading r) {
+        LinkState st = r.current();
+        if ((st == null || !st.speed().isKnown()) && r.nvGeneration() > 0) {
+            st = LinkState.of(LinkSpeed.ofGeneration(r.nvGeneration()), Math.max(0, r.nvWidth()));
+        }
+        return st != null && st.speed().isKnown() ? st : null;
+    }
+
     /** Whether the function is one the watch follows for itself (a GPU, NIC or NVMe drive), by its class. */
     public static boolean watched(int classCode) {
         PciFunction.Builder b = PciFunction.builder(new Bdf(0, 0, 0, 0));
@@ -148,10 +160,7 @@ public record WatchSummary(WatchRecord record, List<Seen> seen) {
 
         void add(WatchRecord.Sample s, WatchRecord.Reading r) {
             n++;
-            LinkState st = r.current();
-            if ((st == null || !st.speed().isKnown()) && r.nvGeneration() > 0) {
-                st = LinkState.of(LinkSpeed.ofGeneration(r.nvGeneration()), Math.max(0, r.nvWidth()));
-            }
+            LinkState st = stateOf(r);
             if (r.utilization() >= 0) gpu = true;
             maxUtil = Math.max(maxUtil, r.utilization());
             if (r.max() != null) capable = r.max();

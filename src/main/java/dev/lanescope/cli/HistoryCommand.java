@@ -44,21 +44,18 @@ final class HistoryCommand implements Callable<Integer> {
             return Main.EXIT_UNUSABLE;
         }
         HostHistory.Result r = HostHistory.load(dir, threads.threads);
-        r.unusable().forEach(u -> err.println("lanescope history: skipped " + u));
+        r.skippedLines().forEach(u -> err.println("lanescope history: " + u));
         err.flush();
         if (r.byHost().isEmpty()) {
-            err.println("lanescope history: no usable capture under " + dir);
+            err.println("lanescope history: " + HostHistory.Result.noneUsable(dir));
             return Main.EXIT_UNUSABLE;
         }
         if (machineForm.json) {
             out.println(Jackson.pretty(json(r.byHost())));
         } else {
-            if (r.byHost().size() > 1) {
-                out.println(r.byHost().size() + " hosts under " + dir + " (history is per host; each follows):");
-            }
+            r.severalHosts(dir).ifPresent(out::println);
             r.byHost().forEach((host, h) -> {
-                out.println(host + ": " + h.boots().size() + " boot(s) from " + r.captures() + " capture(s), "
-                        + h.boots().get(0).capturedAt() + " to " + h.boots().get(h.boots().size() - 1).capturedAt());
+                out.println(r.hostLine(host));
                 int steady = 0;
                 for (BootHistory.HopHistory hop : h.hops()) {
                     if (hop.low() > 0) out.println("  " + hop.sentence());

@@ -26,13 +26,49 @@ public final class HostHistory {
      * The histories by host, and the captures that could not be read (with why).
      */
     public record Result(Map<String, BootHistory> byHost, List<String> unusable, int captures) {
+
+        /** One line per capture that could not be read: "skipped NAME: why" (its file and line where known). */
+        public List<String> skippedLines() {
+            return unusable.stream().map(u -> "skipped " + u).toList();
+        }
+
+        /** Said when nothing under {@code dir} could be read. */
+        public static String noneUsable(Path dir) {
+            return "no usable capture under " + dir;
+        }
+
+        /** Said before the hosts when the folder holds captures of several: history is per host. */
+        public java.util.Optional<String> severalHosts(Path dir) {
+            return byHost.size() > 1 ? java.util.Optional.of(byHost.size() + " hosts under " + dir
+                    + " (history is per host; each follows):") : java.util.Optional.empty();
+        }
+
+        /** "gpu-7: 8 boot(s) from 9 capture(s), 2026-01-01T00:00:00Z to 2026-02-01T00:00:00Z". */
+        public String hostLine(String host) {
+            BootHistory h = byHost.get(host);
+            return host + ": " + h.boots().size() + " boot(s) from " + captures + " capture(s), "
+                    + h.boots().get(0).capturedAt() + " to " + h.boots().get(h.boots().size() - 1).capturedAt();
+        }
+    }
+
+    /** How far a load is: {@code done} of {@code total} captures read. */
+    public interface Progress {
+        Progress NONE = (done, total) -> { };
+
+        void at(int done, int total);
     }
 
     private HostHistory() {
     }
 
     public static Result load(Path dir, int threads) throws IOException {
+        return load(dir, threads, Progress.NONE);
+    }
+
+    /** As {@link #load(Path, int)}, saying after each capture how many are read; stops when interrupted. */
+    public static Result load(Path dir, int threads, Progress progress) throws IOException {
         List<Path> inputs = FleetScan.captures(dir);
+        progress.at(0, inputs.size());
         Map<String, List<BootHistory.Boot>> byHost = new TreeMap<>();
         List<String> unusable = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
@@ -50,6 +86,7 @@ public final class HostHistory {
                     Thread.currentThread().interrupt();
                     throw new IOException("history interrupted", e);
                 }
+                progress.at(i + 1, inputs.size());
                 if (r[1] == null) unusable.add((String) r[0]);
                 else byHost.computeIfAbsent((String) r[0], k -> new ArrayList<>()).add((BootHistory.Boot) r[1]);
             }

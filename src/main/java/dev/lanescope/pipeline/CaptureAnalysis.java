@@ -66,10 +66,18 @@ public record CaptureAnalysis(String source, Capture capture, Topology topology,
         UnderLoad ev = UnderLoad.none().withErrors(health.counters());
         String boot = capture.metadata().get("bootId");
         for (WatchRecord w : health.watches()) {
-            if (boot != null && w.bootId() != null && !boot.strip().equals(w.bootId().strip())) continue;
+            if (!sameBoot(boot, w)) continue;
             ev = ev.and(WatchSummary.of(w).evidence());
         }
         return ev;
+    }
+
+    /**
+     * Whether a watch may judge a capture of boot {@code captureBoot}: unless both name a boot and the two differ (a
+     * watch of another boot says nothing about how this one trained).
+     */
+    public static boolean sameBoot(String captureBoot, WatchRecord w) {
+        return captureBoot == null || w.bootId() == null || captureBoot.strip().equals(w.bootId().strip());
     }
 
     /** The capture's nvidia-smi rows as under-load evidence (only when they were sampled while the GPUs worked). */

@@ -98,11 +98,30 @@ public class LanescopeApp extends Application {
         if (opts.ceiling()) main.showCeiling();
         if (opts.ladder()) main.showLadder().viewModel().addEvidence(opts.evidence());
         if (opts.receipt() != null) main.showProbe().openReceipt(opts.receipt());
+        if (opts.history() != null) main.openHistory(opts.history());
+        if (opts.watch()) whenLoaded(main::openWatch);
         if (Boolean.getBoolean("lanescope.timing")) {
             System.out.println("lanescope timing: window shown "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");
             reportFirstPaint(stage.getScene());
         }
+    }
+
+    /** Runs {@code r} once the first capture has loaded (at once when it has). */
+    private void whenLoaded(Runnable r) {
+        if (vm.getLoaded() != null && !vm.loadingProperty().get()) {
+            r.run();
+            return;
+        }
+        vm.loadedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends OpenCapture> o,
+                                OpenCapture a, OpenCapture b) {
+                if (b == null) return;
+                vm.loadedProperty().removeListener(this);
+                r.run();
+            }
+        });
     }
 
     private void openSample(StartupOptions opts) {

@@ -21,11 +21,12 @@ import dev.lanescope.ui.session.Theme;
  * {@code --receipt FILE} (open the side panel's probe tab with this receipt), {@code --ceiling} (open the side panel's
  * "Does the link matter?" tab), {@code --ladder} (open the P2P ladder tab; {@code --evidence FILE...} adds its evidence
  * files), {@code --compare A B} (open A, then compare it with B), {@code --scan DIR} (open the
- * fleet table over DIR). No path opens the bundled sample.
+ * fleet table over DIR), {@code --watch} (open the Watch window once the capture has loaded), {@code --history DIR}
+ * (open the History window over DIR). No path opens the bundled sample.
  */
 public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mode, Theme theme,
                              String sample, Path receipt, boolean ceiling, FleetStartup fleet, boolean ladder,
-                             List<Path> evidence) {
+                             List<Path> evidence, boolean watch, Path history) {
 
     /**
      * The default sample: a real laptop capture (root, lspci -vv) whose verdicts show what the tool is for:
@@ -65,6 +66,11 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
         List<Path> compare;
         @Option(names = "--scan", paramLabel = "DIR", description = "open the fleet table over a folder of bundles")
         Path scan;
+        @Option(names = "--watch", description = "open the Watch window (showing the capture's own watch, if it has one)")
+        boolean watch;
+        @Option(names = "--history", paramLabel = "DIR", description = "open the History window over a folder of one"
+                + " host's bundles or capture folders")
+        Path history;
     }
 
     /** BDFs as the rest of lanescope reads them ({@code 01:00.0} or {@code 0000:01:00.0}). */
@@ -117,7 +123,7 @@ public record StartupOptions(List<Path> inputs, Bdf select, EdgeColours.Mode mod
                 spec.mode == ModeArg.atomics ? EdgeColours.Mode.ATOMICS : EdgeColours.Mode.VERDICTS,
                 spec.theme == ThemeArg.dark ? Theme.DARK : Theme.LIGHT,
                 spec.sample, spec.receipt, spec.ceiling, new FleetStartup(compareWith, spec.scan),
-                spec.ladder || !spec.evidence.isEmpty(), List.copyOf(spec.evidence));
+                spec.ladder || !spec.evidence.isEmpty(), List.copyOf(spec.evidence), spec.watch, spec.history);
     }
 
     /** Where the bundled samples are: {@code -Dlanescope.samples}, else {@code samples/} in the working folder. */

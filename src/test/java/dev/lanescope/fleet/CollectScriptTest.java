@@ -47,6 +47,19 @@ public class CollectScriptTest {
         return null;
     }
 
+    /**
+     * A tool on the PATH, else in the folder where .ci/run keeps the Prometheus tools it takes out of Debian's packages
+     * without installing them ({@code ${XDG_CACHE_HOME:-~/.cache}/lanescope-ci}); null when neither has it.
+     */
+    public static Path tool(String name) {
+        Path p = onPath(name);
+        if (p != null) return p;
+        String cache = System.getenv("XDG_CACHE_HOME");
+        Path dir = cache != null && !cache.isBlank() ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache");
+        Path cached = dir.resolve("lanescope-ci").resolve(name);
+        return Files.isExecutable(cached) ? cached : null;
+    }
+
     static void assumeLspci() {
         boolean there = onPath("lspci") != null;
         assumeTrue(there, "lspci is not installed (apt-get install pciutils)");

@@ -29,7 +29,7 @@ import dev.lanescope.pipeline.CaptureAnalysis;
  * The watch on a made-up sysfs tree and a recorded nvidia-smi, judged against a real capture: the Dell OptiPlex XE3's
  * Quadro P2000 (0000:01:00.0) below root port 0000:00:01.0, read idle at 2.5 GT/s x16 of 8 GT/s x16.
  */
-class WatchSamplerTest {
+public class WatchSamplerTest {
 
     static final String PORT = "0000:00:01.0";
     static final String GPU = "0000:01:00.0";
@@ -38,15 +38,29 @@ class WatchSamplerTest {
     @TempDir
     Path tmp;
 
-    /** A sysfs whose link speed and error count follow the sample number (1, 2, ...). */
-    static final class FakeSysfs implements SysfsSource {
+    /**
+     * A sysfs whose link speed and error count follow the sample number (1, 2, ...): set by the test's clock, or
+     * counted by the fake itself (each read of the port's speed starts a sample) when it has a boot id.
+     */
+    public static final class FakeSysfs implements SysfsSource {
         int sample;
         final IntFunction<String> speed;
         final IntFunction<Integer> errors;
+        private final String bootId;
 
         FakeSysfs(IntFunction<String> speed, IntFunction<Integer> errors) {
+            this(speed, errors, null);
+        }
+
+        /** A fake that counts its own samples, on boot {@code bootId}, with no AER errors. */
+        public static FakeSysfs counting(IntFunction<String> speed, String bootId) {
+            return new FakeSysfs(speed, n -> 0, bootId);
+        }
+
+        private FakeSysfs(IntFunction<String> speed, IntFunction<Integer> errors, String bootId) {
             this.speed = speed;
             this.errors = errors;
+            this.bootId = bootId;
         }
 
         @Override
@@ -56,6 +70,7 @@ class WatchSamplerTest {
 
         @Override
         public String read(String bdf, String attribute) {
+            if (bootId != null && attribute.equals("current_link_speed") && bdf.equals(PORT)) sample++;
             return switch (attribute) {
                 case "class" -> bdf.equals(GPU) ? "0x030000\n" : bdf.equals(PORT) ? "0x060400\n" : "0x040300\n";
                 case "current_link_speed" -> speed.apply(sample) + "\n";
@@ -74,7 +89,7 @@ class WatchSamplerTest {
 
         @Override
         public String bootId() {
-            return null; // the capture has none either: the watch is taken as this boot's
+            return bootId; // the clock-driven one has none, nor has the capture: the watch is taken as this boot's
         }
     }
 

@@ -38,6 +38,10 @@ import dev.lanescope.export.GraphExports;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
 import dev.lanescope.ui.ceiling.CeilingWindow;
+import dev.lanescope.ui.health.HistoryWindow;
+import dev.lanescope.ui.health.LiveWatch;
+import dev.lanescope.ui.health.WatchOnCapture;
+import dev.lanescope.ui.health.WatchWindow;
 import dev.lanescope.ui.ladder.LadderPanel;
 import dev.lanescope.ui.ladder.LadderViewModel;
 import dev.lanescope.ui.model.EdgeColours;
@@ -436,6 +440,32 @@ public final class MainController {
     @FXML
     private void collectFromHost() {
         fleet.collectFromHost();
+    }
+
+    // link health over time: their own windows, in dev.lanescope.ui.health, given plain values
+    @FXML
+    private void watchThisMachine() {
+        openWatch();
+    }
+
+    /** File ▸ Watch this machine: on the open capture (a watch it holds is shown first); the picture is recoloured. */
+    public WatchWindow openWatch() {
+        OpenCapture l = vm.getLoaded();
+        WatchOnCapture on = l == null ? WatchOnCapture.NONE : new WatchOnCapture(l.label(), l.topology(),
+                l.analysed().report(), l.analysed().evidence(), l.topology().capture().metadata().get("bootId"));
+        return WatchWindow.open(window(), root.getStylesheets(), on, l == null ? List.of() : l.inputs(), LiveWatch::system,
+                vm.session()::applyAnalysis);
+    }
+
+    @FXML
+    private void history() {
+        OpenCapture l = vm.getLoaded();
+        openHistory(l == null || l.inputs().isEmpty() ? null : HistoryWindow.hostFolder(l.inputs()));
+    }
+
+    /** File ▸ History…: the boots of the host whose captures lie in {@code dir} (null: the user picks a folder). */
+    public HistoryWindow openHistory(Path dir) {
+        return HistoryWindow.open(window(), root.getStylesheets(), dir);
     }
 
     @FXML
