@@ -50,6 +50,18 @@ class StartupOptionsTest {
     }
 
     @Test
+    void watchAndHistoryOpenTheirWindowsAndHistoryWantsItsFolder() {
+        StartupOptions o = StartupOptions.parse(List.of("bundle.tar.gz", "--watch", "--history", "boots/"));
+        assertThat(o.watch()).isTrue();
+        assertThat(o.history()).isEqualTo(Path.of("boots/"));
+        assertThat(o.inputs()).containsExactly(Path.of("bundle.tar.gz"));
+        StartupOptions plain = StartupOptions.parse(List.of("bundle.tar.gz"));
+        assertThat(plain.watch()).isFalse();
+        assertThat(plain.history()).isNull();
+        assertThatThrownBy(() -> StartupOptions.parse(List.of("--history"))).hasMessageContaining("--history");
+    }
+
+    @Test
     void modeAndThemeTakeTheirWordsAndRefuseOthersByName() {
         StartupOptions o = StartupOptions.parse(List.of("--mode", "atomics", "--theme", "DARK", "", "--device", "01:00.0"));
         assertThat(o.mode()).isEqualTo(dev.lanescope.ui.model.EdgeColours.Mode.ATOMICS);

@@ -49,6 +49,7 @@ public final class HistoryWindow {
         status.setWrapText(true);
         status.getStyleClass().add("watch-status");
         progress.setVisible(false);
+        progress.managedProperty().bind(progress.visibleProperty());
         choose.setOnAction(e -> choose());
         notes.setId("historyNotes");
         hosts.setId("historyHosts");
@@ -151,10 +152,13 @@ public final class HistoryWindow {
     }
 
     private static VBox hop(HistoryStrips.Hop hop) {
+        Label title = new Label(hop.hop());
+        title.getStyleClass().add("watch-title");
         Label sentence = new Label(hop.sentence());
         sentence.setWrapText(true);
         sentence.getStyleClass().add("watch-sentence");
         FlowPane cells = new FlowPane(3, 3);
+        cells.setPrefWrapLength(Math.min(760, hop.cells().size() * 21.0)); // one row, wrapping only for many boots
         for (HistoryStrips.Cell c : hop.cells()) {
             Label cell = new Label();
             cell.getStyleClass().add("boot-cell");
@@ -168,7 +172,13 @@ public final class HistoryWindow {
             cell.setTooltip(t);
             cells.getChildren().add(cell);
         }
-        VBox box = new VBox(4, sentence, cells);
+        Label first = new Label("oldest");
+        Label last = new Label("latest");
+        first.getStyleClass().add("watch-range");
+        last.getStyleClass().add("watch-range");
+        HBox strip = new HBox(6, first, cells, last);
+        strip.setAlignment(Pos.CENTER_LEFT);
+        VBox box = new VBox(4, title, sentence, strip);
         box.getStyleClass().add("history-hop");
         return box;
     }

@@ -3,6 +3,8 @@ package dev.lanescope.ui.health;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -56,7 +58,7 @@ public final class LiveWatch {
 
             @Override
             public void sleepUntil(Instant t) throws InterruptedException {
-                if (text.indexOf("\n@ ") >= 0) each.accept(parse(text)); // the sample before this wait is complete
+                if (text.indexOf("\n@ ") >= 0) each.accept(soFar(text)); // the sample before this wait is complete
                 long ms = Duration.between(Instant.now(), t).toMillis();
                 if (stop.getCount() == 0 || ms > 0 && stop.await(ms, TimeUnit.MILLISECONDS)) {
                     throw new InterruptedException("stopped");
@@ -68,8 +70,27 @@ public final class LiveWatch {
         } catch (InterruptedException stopped) {
             text.append("# ended: ").append(Instant.now()).append(" (stopped)\n");
         }
-        each.accept(parse(text));
+        each.accept(soFar(text));
         return text.toString();
+    }
+
+    private final List<WatchRecord.Sample> samples = new ArrayList<>();
+    private int readUpTo;
+
+    /**
+     * The watch so far, reading only the samples written since the last call (with the header before them): a long
+     * watch costs the same per sample at its end as at its start.
+     */
+    private WatchRecord soFar(StringBuilder text) {
+        int first = text.indexOf("\n@ ");
+        if (first < 0) return parse(text);
+        String header = text.substring(0, first + 1);
+        if (readUpTo == 0) readUpTo = first + 1;
+        WatchRecord fresh = parse(header + text.substring(readUpTo));
+        readUpTo = text.length();
+        samples.addAll(fresh.samples());
+        return new WatchRecord(fresh.host(), fresh.bootId(), fresh.intervalSeconds(),
+                samples.isEmpty() ? null : samples.get(0).at(), fresh.devices(), samples, fresh.source());
     }
 
     /** Ends the watch at its next wait; the samples taken so far are kept. */

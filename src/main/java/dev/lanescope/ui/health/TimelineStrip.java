@@ -18,8 +18,8 @@ import dev.lanescope.model.LinkState;
  */
 final class TimelineStrip extends Region {
 
-    private static final double LABELS = 70;
-    private static final double HEIGHT = 92;
+    private static final double LABELS = 100;
+    private static final double HEIGHT = 112;
     private final Polyline speed = new Polyline();
     private final Polyline width = new Polyline();
     private final Line speedCap = new Line();
@@ -67,10 +67,10 @@ final class TimelineStrip extends Region {
         double w = getWidth();
         double x0 = LABELS;
         double x1 = Math.max(x0 + 20, w - 8);
-        double sTop = 8;
-        double sBottom = 38;
-        double wTop = 50;
-        double wBottom = 72;
+        double sTop = 10;
+        double sBottom = 42;
+        double wTop = 62;
+        double wBottom = 88;
         int maxGen = 2;
         int maxWidth = 2;
         for (WatchTimeline.Point p : pts) {
@@ -106,13 +106,13 @@ final class TimelineStrip extends Region {
             place(widthCap, x0, y, x1, y);
         }
         place(axis, x0, wBottom + 4, x1, wBottom + 4);
-        label(speedTop, LinkSpeed.ofGeneration(topGen).display(), 4, sTop + 4);
-        label(speedBottom, LinkSpeed.ofGeneration(1).display(), 4, sBottom + 4);
-        label(widthTop, "x" + maxWidth, 4, wTop + 4);
-        label(widthBottom, "x1", 4, wBottom + 4);
+        label(speedTop, "speed " + LinkSpeed.ofGeneration(topGen).display(), 0, sTop + 4);
+        label(speedBottom, LinkSpeed.ofGeneration(1).display(), 0, sBottom + 4);
+        label(widthTop, "width x" + maxWidth, 0, wTop + 4);
+        label(widthBottom, "x1", 0, wBottom + 4);
         label(start, "0 s", x0, HEIGHT - 2);
-        String last = Math.round(tEnd) + " s";
-        label(end, last, x1 - end.getLayoutBounds().getWidth(), HEIGHT - 2);
+        end.setText(Math.round(tEnd) + " s");
+        label(end, end.getText(), x1 - end.getLayoutBounds().getWidth(), HEIGHT - 2);
     }
 
     private static double band(double top, double bottom, double fraction) {

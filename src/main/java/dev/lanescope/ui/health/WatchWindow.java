@@ -109,7 +109,7 @@ public final class WatchWindow {
                 status.setText("The open capture holds no watch.");
                 return;
             }
-            status.setText("The watch kept in " + capture.label() + ".");
+            status.setText("Showing the watch kept in the open capture (" + capture.label() + ").");
             publish(j);
         }).onError(e -> status.setText("The capture's watch could not be read: " + e.getMessage())).startOn(worker);
     }
@@ -176,6 +176,7 @@ public final class WatchWindow {
         swatch.getStyleClass().add("watch-swatch");
         if (r.colourKey() != null) swatch.pseudoClassStateChanged(PseudoClass.getPseudoClass(r.colourKey()), true);
         swatch.setVisible(r.colourKey() != null);
+        swatch.setManaged(r.colourKey() != null);
         Label title = new Label(r.title());
         title.getStyleClass().add("watch-title");
         Label range = new Label(r.range());
@@ -202,6 +203,7 @@ public final class WatchWindow {
         Label l = new Label();
         l.setId(id);
         l.setWrapText(true);
+        l.setMaxWidth(Double.MAX_VALUE);
         l.getStyleClass().add(style);
         return l;
     }

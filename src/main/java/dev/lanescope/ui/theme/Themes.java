@@ -14,17 +14,8 @@ public final class Themes {
     }
 
     public static void apply(Parent root, Theme theme) {
-        apply(root, theme == Theme.DARK);
-    }
-
-    /** The light or the dark palette (for windows that only know which). */
-    public static void apply(Parent root, boolean dark) {
-        root.getStylesheets().setAll(url("css/base.css"), url(dark ? "css/palette-dark.css" : "css/palette-light.css"));
-    }
-
-    /** A stylesheet of {@code css/} ({@code health.css}), as a URL for {@code getStylesheets()}. */
-    public static String stylesheet(String name) {
-        return url("css/" + name);
+        root.getStylesheets().setAll(url("css/base.css"),
+                url(theme == Theme.DARK ? "css/palette-dark.css" : "css/palette-light.css"));
     }
 
     /**

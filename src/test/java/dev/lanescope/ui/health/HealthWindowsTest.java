@@ -86,7 +86,7 @@ class HealthWindowsTest {
                 .contains("It worked (utilisation up to 100 %) at its maximum link");
         assertThat(robot.from(w.getScene().getRoot()).lookup(".timeline-strip").queryAll()).hasSize(1);
         assertThat(robot.from(w.getScene().getRoot()).lookup("#watchStatus").queryAs(Label.class).getText())
-                .startsWith("The watch kept in");
+                .startsWith("Showing the watch kept in the open capture (load)");
         robot.interact(w::close);
     }
 

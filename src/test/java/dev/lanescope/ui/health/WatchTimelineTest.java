@@ -108,6 +108,8 @@ class WatchTimelineTest {
         });
         assertThat(seen.get(seen.size() - 1).samples()).hasSize(3);
         assertThat(text).contains("(stopped)");
+        // read a sample at a time, the watch is the one its whole text gives
+        assertThat(seen.get(seen.size() - 1).samples()).isEqualTo(LiveWatch.parse(text).samples());
     }
 
     private static HopVerdict hop(List<HopVerdict> hops) {
