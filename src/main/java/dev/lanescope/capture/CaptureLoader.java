@@ -152,6 +152,12 @@ public final class CaptureLoader {
             return;
         }
         asm.file(new CaptureFile(f.name(), d.role(), d.detail()));
+        parse(f, lines, d, asm, verboseReader);
+    }
+
+    /** Parses a recognised file by its role into the assembler. */
+    private static void parse(RawFile f, List<String> lines, RoleDetector.Detection d, CaptureAssembler asm,
+                              VerboseReader verboseReader) {
         switch (d.role()) {
             case LSPCI_TREE -> {
                 ParseResult<List<dev.lanescope.model.TreeEntry>> r = TreeParser.parse(f.name(), lines);

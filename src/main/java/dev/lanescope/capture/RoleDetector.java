@@ -45,26 +45,27 @@ final class RoleDetector {
         };
     }
 
-    /** The role of a text file from its lines. */
-    static Detection detect(List<String> lines) {
-        int nonBlank = 0;
-        int header = 0;
-        int indented = 0;
-        int hex = 0;
-        int verboseKeys = 0;
-        int treeTop = 0;
-        int treeLines = 0;
-        int dmesg = 0;
-        int sysfs = 0;
-        int bandwidth = 0;
-        boolean topoHeader = false;
-        boolean topoRow = false;
-        boolean version = false;
-        String first = null;
-        LineShapes shapes = new LineShapes();
-        for (String raw : lines) {
+    /** What the lines of one file look like, counted line by line. */
+    private static final class Counts {
+        int nonBlank;
+        int header;
+        int indented;
+        int hex;
+        int verboseKeys;
+        int treeTop;
+        int treeLines;
+        int dmesg;
+        int sysfs;
+        int bandwidth;
+        boolean topoHeader;
+        boolean topoRow;
+        boolean version;
+        String first;
+        final LineShapes shapes = new LineShapes();
+
+        void add(String raw) {
             String l = NvidiaSmiParser.stripAnsi(raw);
-            if (l.isBlank()) continue;
+            if (l.isBlank()) return;
             nonBlank++;
             if (first == null) first = l.strip();
             if (shapes.header(l)) header++;
@@ -82,8 +83,23 @@ final class RoleDetector {
             if (l.startsWith("GPU0 ") || l.startsWith("GPU0\t")) topoRow = true;
             if (shapes.version(l) != null) version = true;
         }
+    }
+
+    /** The role of a text file from its lines. */
+    static Detection detect(List<String> lines) {
+        Counts c = new Counts();
+        for (String raw : lines) c.add(raw);
+        int nonBlank = c.nonBlank;
+        int header = c.header;
+        int indented = c.indented;
+        int hex = c.hex;
+        int sysfs = c.sysfs;
+        int treeLines = c.treeLines;
+        int bandwidth = c.bandwidth;
+        int dmesg = c.dmesg;
+        String first = c.first;
         if (nonBlank == 0) return new Detection(Role.UNRECOGNISED, "empty file");
-        if (topoHeader && topoRow) return new Detection(Role.NVIDIA_SMI_TOPO, "GPU/NIC connection matrix");
+        if (c.topoHeader && c.topoRow) return new Detection(Role.NVIDIA_SMI_TOPO, "GPU/NIC connection matrix");
         if (first.contains(",") && (first.contains("pci.bus_id") || first.contains("pcie.link."))) {
             return new Detection(Role.NVIDIA_SMI_CSV, "CSV with a header row");
         }
@@ -91,11 +107,11 @@ final class RoleDetector {
             return new Detection(Role.NVIDIA_SMI_CSV, "CSV without a header row");
         }
         if (sysfs > 0 && sysfs * 2 >= nonBlank) return new Detection(Role.SYSFS_LINKS, sysfs + " sysfs link lines");
-        if (treeTop > 0 && treeLines * 2 >= nonBlank) {
+        if (c.treeTop > 0 && treeLines * 2 >= nonBlank) {
             return new Detection(Role.LSPCI_TREE, treeLines + " tree lines");
         }
         if (header > 0 && (header + indented + hex) * 2 >= nonBlank) {
-            if (verboseKeys > 0) return new Detection(Role.LSPCI_VERBOSE, header + " device records");
+            if (c.verboseKeys > 0) return new Detection(Role.LSPCI_VERBOSE, header + " device records");
             if (indented == 0 || header * 2 >= nonBlank) {
                 return new Detection(Role.LSPCI_PLAIN, hex > 0
                         ? header + " functions with their config space in hex (lspci -x), decoded here"
@@ -106,7 +122,7 @@ final class RoleDetector {
         if (dmesg > 0 && dmesg * 10 >= nonBlank * 3) {
             return new Detection(Role.KERNEL_LOG, "no PCIe bandwidth lines");
         }
-        if (version) return new Detection(Role.METADATA, "lspci --version");
+        if (c.version) return new Detection(Role.METADATA, "lspci --version");
         return new Detection(Role.UNRECOGNISED, "not a format this tool reads");
     }
 }

@@ -86,9 +86,7 @@ final class CapabilityLines {
                 d.owner = Owner.LNKSTA;
                 break;
             case "LnkCtl:":
-                if (s.indexOf("LnkDisable", r) >= 0) d.mark(true, 31100, "3.11");
-                else if (s.indexOf("bytes, Disabled", r) >= 0) d.hints.between(30700, "3.7", 31099, "3.10");
-                else if (s.indexOf("bytes Disabled", r) >= 0) d.mark(false, 30699, "3.6");
+                lnkCtlMarks(d, s, r);
                 d.owner = Owner.LNKCTL;
                 break;
             case "LnkCap2:":
@@ -135,22 +133,38 @@ final class CapabilityLines {
                 else if (s.startsWith("Preset/De-emphasis:", r)) d.mark(true, 30800, "3.8");
                 break;
             default:
-                if (keyed) {
-                    d.owner = Owner.OTHER;
-                } else if (d.owner == Owner.LNKSTA && s.startsWith("TrErr", i)) {
-                    ex.lnkStaFlags(s);
-                } else if (d.owner == Owner.SLTCAP && "Slot".equals(word)) {
-                    ex.slotNumberFrom(s);
-                    if (s.indexOf(".000W", r) >= 0) d.mark(false, 30799, "3.7");
-                } else if (d.owner == Owner.LNKCTL && s.indexOf("FltModeDis", r) >= 0) {
-                    d.mark(true, 31400, "3.14");
-                } else if (d.owner == Owner.DEVCAP) {
-                    if (s.indexOf("TEE-IO", r) >= 0) d.mark(true, 31200, "3.12");
-                    if (s.indexOf(".000W", r) >= 0) d.mark(false, 30799, "3.7");
-                }
+                continuation(d, word, keyed, s, i, r);
                 break;
         }
         if (err != null) notes.warn(err);
+    }
+
+    /** What LnkCtl's wording says of the lspci version that printed it. */
+    private static void lnkCtlMarks(RecordDraft d, String s, int r) {
+        if (s.indexOf("LnkDisable", r) >= 0) d.mark(true, 31100, "3.11");
+        else if (s.indexOf("bytes, Disabled", r) >= 0) d.hints.between(30700, "3.7", 31099, "3.10");
+        else if (s.indexOf("bytes Disabled", r) >= 0) d.mark(false, 30699, "3.6");
+    }
+
+    /**
+     * A line of the Express capability that opens with no key of its own: a new key this reader skips, or the
+     * continuation of the last keyed line (LnkSta's flags, the slot number, LnkCtl's and DevCap's version marks).
+     */
+    private static void continuation(RecordDraft d, String word, boolean keyed, String s, int i, int r) {
+        ExpressLines ex = d.express;
+        if (keyed) {
+            d.owner = Owner.OTHER;
+        } else if (d.owner == Owner.LNKSTA && s.startsWith("TrErr", i)) {
+            ex.lnkStaFlags(s);
+        } else if (d.owner == Owner.SLTCAP && "Slot".equals(word)) {
+            ex.slotNumberFrom(s);
+            if (s.indexOf(".000W", r) >= 0) d.mark(false, 30799, "3.7");
+        } else if (d.owner == Owner.LNKCTL && s.indexOf("FltModeDis", r) >= 0) {
+            d.mark(true, 31400, "3.14");
+        } else if (d.owner == Owner.DEVCAP) {
+            if (s.indexOf("TEE-IO", r) >= 0) d.mark(true, 31200, "3.12");
+            if (s.indexOf(".000W", r) >= 0) d.mark(false, 30799, "3.7");
+        }
     }
 
     private static void aer(RecordDraft d, String word, boolean keyed, String s, int r) {

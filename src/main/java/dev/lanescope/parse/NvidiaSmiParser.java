@@ -175,24 +175,7 @@ public final class NvidiaSmiParser {
                 continue;
             }
             if (inLegend) continue;
-            String[] tok = t.split("\\s+");
-            if (!labels.contains(tok[0])) {
-                problems.add(Problem.info(fileName, i + 1, "not a row of the topo matrix; ignored"));
-                continue;
-            }
-            if (tok.length < labels.size() + 1) {
-                problems.add(Problem.warning(fileName, i + 1, "row " + tok[0] + " has " + (tok.length - 1)
-                        + " cells for " + labels.size() + " columns; kept what is there"));
-            }
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int c = 0; c < labels.size() && c + 1 < tok.length; c++) {
-                String v = tok[c + 1].toUpperCase(Locale.ROOT);
-                row.put(labels.get(c), v.equals("SOC") ? "SYS" : v);
-            }
-            cells.put(tok[0], row);
-            int numaCol = extra.indexOf("NUMA Affinity");
-            int at = labels.size() + 1 + numaCol;
-            if (numaCol >= 0 && at < tok.length) numa.put(tok[0], tok[at]);
+            matrixRow(fileName, i + 1, t, labels, extra, cells, numa, problems);
         }
         if (headerLine == 0) {
             problems.add(Problem.warning(fileName, 0, "no nvidia-smi topo -m header (a line of GPU0 GPU1 ...) found"));
@@ -200,5 +183,29 @@ public final class NvidiaSmiParser {
         }
         return new ParseResult<>(new TopoMatrix(labels, cells, numa, nics, new SourceRef(fileName, headerLine)),
                 problems);
+    }
+
+    /** One row of the matrix at line {@code no}: its cells by column label, and its NUMA affinity when printed. */
+    private static void matrixRow(String fileName, int no, String t, List<String> labels, List<String> extra,
+                                  Map<String, Map<String, String>> cells, Map<String, String> numa,
+                                  List<Problem> problems) {
+        String[] tok = t.split("\\s+");
+        if (!labels.contains(tok[0])) {
+            problems.add(Problem.info(fileName, no, "not a row of the topo matrix; ignored"));
+            return;
+        }
+        if (tok.length < labels.size() + 1) {
+            problems.add(Problem.warning(fileName, no, "row " + tok[0] + " has " + (tok.length - 1)
+                    + " cells for " + labels.size() + " columns; kept what is there"));
+        }
+        Map<String, String> row = new LinkedHashMap<>();
+        for (int c = 0; c < labels.size() && c + 1 < tok.length; c++) {
+            String v = tok[c + 1].toUpperCase(Locale.ROOT);
+            row.put(labels.get(c), v.equals("SOC") ? "SYS" : v);
+        }
+        cells.put(tok[0], row);
+        int numaCol = extra.indexOf("NUMA Affinity");
+        int at = labels.size() + 1 + numaCol;
+        if (numaCol >= 0 && at < tok.length) numa.put(tok[0], tok[at]);
     }
 }

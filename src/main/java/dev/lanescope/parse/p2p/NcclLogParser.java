@@ -62,33 +62,11 @@ public final class NcclLogParser {
             Matcher m = LinearMatch.at(CHANNEL, line, "NCCL INFO");
             String via = m == null ? "" : via(line.substring(m.end()));
             if (!via.isEmpty()) {
-                String fromBr = m.group(3);
-                String toBr = m.group(5);
-                Numbers.At at = new Numbers.At(fileName, i + 1, problems);
-                Integer channel = at.integer("channel", m.group(1), 0, Integer.MAX_VALUE);
-                Integer from = at.integer("rank", m.group(2), 0, Integer.MAX_VALUE);
-                Integer to = at.integer("rank", m.group(4), 0, Integer.MAX_VALUE);
-                if (channel == null || from == null || to == null) continue;
-                Matcher host = HOST.matcher(line);
-                channels.add(new ChannelTransport(channel, from, to, busOf(fromBr), busOf(toBr), fromBr, toBr,
-                        Transport.of(via), via, m.group(6) == null ? null : m.group(6).toLowerCase(Locale.ROOT),
-                        host.lookingAt() && host.end() <= m.start() ? host.group(1) : null,
-                        new Evidence(fileName, i + 1, line)));
+                ChannelTransport c = channel(fileName, i + 1, line, m, via, problems);
+                if (c != null) channels.add(c);
                 continue;
             }
-            m = LinearMatch.at(COMM, line, "comm");
-            while (m != null && m.start() > 0 && LinearMatch.isWordChar(line.charAt(m.start() - 1))) {
-                m = LinearMatch.at(COMM, line, "comm", m.start() + 1);
-            }
-            Matcher bus = m == null ? null : LinearMatch.at(BUS_ID, line, "busId", m.end());
-            while (bus != null && LinearMatch.isWordChar(line.charAt(bus.start() - 1))) {
-                bus = LinearMatch.at(BUS_ID, line, "busId", bus.start() + 1);
-            }
-            if (bus != null) {
-                String b = busIdOf(bus.group(1)); // always a bus id here: NCCL 2.28 prints 00:06.0 as "busId 60"
-                Integer rank = new Numbers.At(fileName, i + 1, problems).integer("rank", m.group(1), 0, Integer.MAX_VALUE);
-                if (b != null && rank != null) rankBus.putIfAbsent(rank, b);
-            }
+            commBus(fileName, i + 1, line, rankBus, problems);
             m = VERSION.matcher(line);
             if (version == null && m.find()) version = m.group(1);
             m = ALL_DIRECT.matcher(line);
@@ -108,6 +86,41 @@ public final class NcclLogParser {
                     + " the output from the start of the program"));
         }
         return new ParseResult<>(new NcclLog(fileName, version, channels, rankBus, allDirect, allDirectAt), problems);
+    }
+
+    /** A "Channel NN/R : FROM[BUS] -> TO[BUS] via ..." line at line {@code no}, or null when a number is unreadable. */
+    private static ChannelTransport channel(String fileName, int no, String line, Matcher m, String via,
+                                            List<Problem> problems) {
+        String fromBr = m.group(3);
+        String toBr = m.group(5);
+        Numbers.At at = new Numbers.At(fileName, no, problems);
+        Integer channel = at.integer("channel", m.group(1), 0, Integer.MAX_VALUE);
+        Integer from = at.integer("rank", m.group(2), 0, Integer.MAX_VALUE);
+        Integer to = at.integer("rank", m.group(4), 0, Integer.MAX_VALUE);
+        if (channel == null || from == null || to == null) return null;
+        Matcher host = HOST.matcher(line);
+        return new ChannelTransport(channel, from, to, busOf(fromBr), busOf(toBr), fromBr, toBr,
+                Transport.of(via), via, m.group(6) == null ? null : m.group(6).toLowerCase(Locale.ROOT),
+                host.lookingAt() && host.end() <= m.start() ? host.group(1) : null,
+                new Evidence(fileName, no, line));
+    }
+
+    /** A "comm 0x.. rank R ... busId B" line: the rank's bus id, the first one seen kept. */
+    private static void commBus(String fileName, int no, String line, Map<Integer, String> rankBus,
+                                List<Problem> problems) {
+        Matcher m = LinearMatch.at(COMM, line, "comm");
+        while (m != null && m.start() > 0 && LinearMatch.isWordChar(line.charAt(m.start() - 1))) {
+            m = LinearMatch.at(COMM, line, "comm", m.start() + 1);
+        }
+        Matcher bus = m == null ? null : LinearMatch.at(BUS_ID, line, "busId", m.end());
+        while (bus != null && LinearMatch.isWordChar(line.charAt(bus.start() - 1))) {
+            bus = LinearMatch.at(BUS_ID, line, "busId", bus.start() + 1);
+        }
+        if (bus != null) {
+            String b = busIdOf(bus.group(1)); // always a bus id here: NCCL 2.28 prints 00:06.0 as "busId 60"
+            Integer rank = new Numbers.At(fileName, no, problems).integer("rank", m.group(1), 0, Integer.MAX_VALUE);
+            if (b != null && rank != null) rankBus.putIfAbsent(rank, b);
+        }
     }
 
     /** What a channel line says after {@code via}, without a trailing {@code comm 0x..} part and blanks. */

@@ -165,4 +165,24 @@ class LadderGoldenTest {
         assertThat(l.rung(8).finding()).contains("CPU backend (gloo)").contains("taken to be this pair");
         assertThat(l.rung(8).next()).contains("collective_probe.py");
     }
+
+    @Test
+    void eachMeasuredRungStatesOneRuleWhetherOrNotItWasMeasuredYet() {
+        // rungs 6 to 8 with nothing measured, then with the write-up's copies, library run and a collective probe run:
+        // the rule a user reads under each rung is the same sentence both times
+        Ladder before = ladder(resource("x99-two-r9700-reconstructed"), "03:00.0", "04:00.0");
+        Ladder after = ladder(resource("x99-two-r9700-reconstructed"), "03:00.0", "04:00.0",
+                resource("x99-two-r9700-evidence/p2p_bw-x99.jsonl"),
+                resource("x99-two-r9700-evidence/sendrecv_perf-patched.txt"),
+                resource("x99-two-r9700-evidence/rccl-patched.log"),
+                Path.of("src/test/resources/p2p/collective-gloo-crash-sendrecv.jsonl"));
+        for (int n = 6; n <= 8; n++) {
+            assertThat(before.rung(n).status()).isEqualTo(RungStatus.NOT_PROVEN);
+            assertThat(after.rung(n).finding()).isNotEqualTo(before.rung(n).finding());
+            assertThat(after.rung(n).rule()).isEqualTo(before.rung(n).rule());
+        }
+        assertThat(before.rung(6).rule()).contains("50 %").contains("pull copies are shown but do not decide");
+        assertThat(before.rung(7).rule()).contains("80 %").contains("not SHM or NET");
+        assertThat(before.rung(8).rule()).startsWith("Two processes, one per GPU").contains("25 s");
+    }
 }
