@@ -8,7 +8,6 @@ import java.util.Optional;
 import dev.lanescope.model.BusRange;
 import dev.lanescope.model.DeviceKind;
 import dev.lanescope.model.Link;
-import dev.lanescope.model.LinkSpeed;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.PortType;

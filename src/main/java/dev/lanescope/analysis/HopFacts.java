@@ -7,7 +7,6 @@ import dev.lanescope.model.Express;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
-import dev.lanescope.model.PortType;
 import dev.lanescope.model.TopoNode;
 import dev.lanescope.model.Topology;
 

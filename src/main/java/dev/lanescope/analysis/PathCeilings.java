@@ -6,7 +6,6 @@ import java.util.Objects;
 
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.DeviceKind;
-import dev.lanescope.model.Express;
 import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.Link;
 import dev.lanescope.model.LinkSpeed;
