@@ -6,12 +6,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import javafx.application.Platform;
-import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.export.GraphExports;
 import dev.lanescope.ui.common.FxTasks;
+import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.ui.session.OpenCapture;
 
@@ -29,7 +29,7 @@ final class MainExports {
     /** Asks where, then writes the PNG: the decision picture, or the whole machine when {@code full}. */
     void png(boolean full) {
         if (vm.getLoaded() == null) return;
-        File f = chooseTarget("PNG image", "*.png", "lanescope.png");
+        File f = Windows.chooseExportTarget(window.get(), "PNG image", "*.png", "lanescope.png");
         if (f == null) return;
         pngTo(f.toPath(), full);
     }
@@ -48,7 +48,7 @@ final class MainExports {
     void graph(String what, String pattern, String name, GraphExports.Format format) {
         OpenCapture l = vm.getLoaded();
         if (l == null) return;
-        File f = chooseTarget(what, pattern, name);
+        File f = Windows.chooseExportTarget(window.get(), what, pattern, name);
         if (f == null) return;
         var report = l.analysed().report();
         FxTasks.run(() -> AtomicFiles.writeString(f.toPath(), GraphExports.export(l.topology(), report, format)))
@@ -57,13 +57,4 @@ final class MainExports {
                 .start();
     }
 
-    /** A save dialog that starts in the user's home (never the capture's folder unless they go there). */
-    private File chooseTarget(String what, String pattern, String name) {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Export " + what);
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(what, pattern));
-        fc.setInitialDirectory(new File(System.getProperty("user.home")));
-        fc.setInitialFileName(name);
-        return fc.showSaveDialog(window.get());
-    }
 }
