@@ -98,8 +98,8 @@ public class LanescopeApp extends Application {
         if (opts.ceiling()) main.showCeiling();
         if (opts.ladder()) main.showLadder().viewModel().addEvidence(opts.evidence());
         if (opts.receipt() != null) main.showProbe().openReceipt(opts.receipt());
-        if (opts.history() != null) main.openHistory(opts.history());
-        if (opts.watch()) whenLoaded(main::openWatch);
+        if (opts.history() != null) main.health().openHistory(opts.history());
+        if (opts.watch()) whenLoaded(() -> main.health().openWatch());
         if (Boolean.getBoolean("lanescope.timing")) {
             System.out.println("lanescope timing: window shown "
                     + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + " ms after JVM start");

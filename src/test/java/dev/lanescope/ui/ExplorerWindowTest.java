@@ -70,7 +70,7 @@ class ExplorerWindowTest {
         // the GTX 1650 sits in a socket wired x8: its hop says so and is drawn in the "narrow" colour
         assertThat(robot.lookup(".edge-label").queryAllAs(Label.class)).extracting(Label::getText)
                 .contains("Gen3 x8 / cap Gen3 x8", "Gen3 x1 / cap Gen3 x2");
-        assertThat(vm().edgeColours()).containsEntry("0000:00:01.0->0000:01:00.0", "narrow")
+        assertThat(vm().marks().edgeColours()).containsEntry("0000:00:01.0->0000:01:00.0", "narrow")
                 .containsEntry("0000:00:1d.2->0000:6e:00.0", "degraded");
     }
 
@@ -123,7 +123,7 @@ class ExplorerWindowTest {
         waitLoaded();
         // the sample has a hop that lost a lane (00:1d.2 trained x1 of x2)
         OpenCapture l = vm().getLoaded();
-        Map<String, String> keys = vm().edgeColours();
+        Map<String, String> keys = vm().marks().edgeColours();
         String degraded = keys.entrySet().stream().filter(e -> e.getValue().equals("degraded")).map(Map.Entry::getKey)
                 .findFirst().orElseThrow(() -> new AssertionError("the sample has a degraded hop: " + keys));
         Path out = dir.resolve("view.png");

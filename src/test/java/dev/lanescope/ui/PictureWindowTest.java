@@ -175,7 +175,7 @@ class PictureWindowTest {
             assertThat(shown.intersects(legendBounds)).as("box %s %s under the legend %s", id, shown, legendBounds)
                     .isFalse();
         }
-        Set<String> used = Set.copyOf(vm().edgeColours().values());
+        Set<String> used = Set.copyOf(vm().marks().edgeColours().values());
         assertThat(legend.keys()).isNotEmpty().allSatisfy(k -> assertThat(used).contains(k));
         assertThat(used).filteredOn(k -> !k.equals("plain")).allSatisfy(k -> assertThat(legend.keys()).contains(k));
     }

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.function.Function;
 
 import javafx.application.Platform;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
@@ -17,7 +16,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyEvent;
@@ -36,6 +34,7 @@ import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.export.CeilingCsv;
 import dev.lanescope.probe.H2dReceipt;
 import dev.lanescope.ui.common.FxTasks;
+import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.session.Theme;
 
 /** The "Does the link matter?" panel: binds the inputs to the view-model and draws its result. */
@@ -117,7 +116,21 @@ public final class CeilingController {
         hitTab.setContent(hitChart);
         linkChart.setId("linkChart");
         hitChart.setId("hitChart");
+        bindChoices();
+        bindFields();
+        bindRateSource();
+        headline.textProperty().bind(vm.headlineProperty());
+        show(notes, notes.textProperty().isNotEmpty());
+        verdict.textProperty().bind(vm.verdictProperty());
+        ShapeTable.bind(shapes, shapeCol, crossesCol, mattersCol, vm.engineShapeProperty());
+        vm.engineShapeProperty().addListener((o, a, b) -> verdictState(vm.resultProperty().get()));
+        vm.resultProperty().addListener((o, a, b) -> showResult());
+        vm.waitingProperty().addListener((o, a, b) -> verdictState(vm.resultProperty().get()));
+        showResult();
+    }
 
+    /** The engine, model, rate-source and host-memory choices, each bound both ways to the view-model. */
+    private void bindChoices() {
         engineShape.getItems().setAll(EngineShape.values());
         engineShape.setCellFactory(lv -> cell(EngineShape::label, "—"));
         engineShape.setButtonCell(cell(EngineShape::shortLabel, "—")); // the open list and the table give the examples
@@ -139,7 +152,10 @@ public final class CeilingController {
         ramPreset.tooltipProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(() ->
                 ramPreset.getValue() == null ? null : new javafx.scene.control.Tooltip(ramPreset.getValue().toString()
                         + "\nSource: " + ramPreset.getValue().source()), ramPreset.valueProperty()));
+    }
 
+    /** The typed fields, each with its message under it and marked invalid while it does not read. */
+    private void bindFields() {
         field(bits, vm.bitsProperty(), bitsError, CeilingViewModel.Field.BITS);
         field(activeBytes, vm.activeBytesProperty(), activeBytesError, CeilingViewModel.Field.ACTIVE_BYTES);
         field(hitRate, vm.hitRateProperty(), hitRateError, CeilingViewModel.Field.HIT_RATE);
@@ -149,7 +165,10 @@ public final class CeilingController {
         field(ram, vm.ramProperty(), ramError, CeilingViewModel.Field.RAM);
         field(ramBytes, vm.ramBytesProperty(), ramBytesError, CeilingViewModel.Field.RAM_BYTES);
         field(slab, vm.slabProperty(), slabError, CeilingViewModel.Field.SLAB);
+    }
 
+    /** The rate source's box (the card's link, a receipt, or a typed rate) and where each figure comes from. */
+    private void bindRateSource() {
         show(linkBox, vm.rateSourceProperty().isEqualTo(CeilingViewModel.RateSource.LINK_ESTIMATE));
         show(receiptBox, vm.rateSourceProperty().isEqualTo(CeilingViewModel.RateSource.RECEIPT));
         show(typedBox, vm.rateSourceProperty().isEqualTo(CeilingViewModel.RateSource.TYPED));
@@ -170,32 +189,6 @@ public final class CeilingController {
         overhead.addEventFilter(KeyEvent.KEY_TYPED, e -> {
             if (printable(e)) vm.overheadTyped();
         });
-        headline.textProperty().bind(vm.headlineProperty());
-        show(notes, notes.textProperty().isNotEmpty());
-        verdict.textProperty().bind(vm.verdictProperty());
-
-        shapes.getItems().setAll(EngineShape.table());
-        column(shapeCol, EngineShape.Row::engine);
-        column(crossesCol, EngineShape.Row::crossesPcie);
-        column(mattersCol, EngineShape.Row::linkMatters);
-        shapes.setRowFactory(tv -> new TableRow<>() {
-            @Override
-            protected void updateItem(EngineShape.Row r, boolean empty) {
-                super.updateItem(r, empty);
-                pseudoClassStateChanged(CURRENT, !empty && r != null && r.shape() == vm.engineShapeProperty().get());
-            }
-        });
-        shapes.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-            if (b != null) vm.engineShapeProperty().set(b.shape());
-        });
-        vm.engineShapeProperty().addListener((o, a, b) -> {
-            shapes.refresh();
-            verdictState(vm.resultProperty().get());
-        });
-
-        vm.resultProperty().addListener((o, a, b) -> showResult());
-        vm.waitingProperty().addListener((o, a, b) -> verdictState(vm.resultProperty().get()));
-        showResult();
     }
 
     private static String presetText(MoePreset p) {
@@ -233,27 +226,6 @@ public final class CeilingController {
     private static void show(javafx.scene.Node n, javafx.beans.value.ObservableBooleanValue b) {
         n.visibleProperty().bind(b);
         n.managedProperty().bind(b);
-    }
-
-    /** A column whose cells wrap their text to the column's width, so nothing is cut to "...". */
-    private static void column(TableColumn<EngineShape.Row, String> col, Function<EngineShape.Row, String> f) {
-        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(f.apply(c.getValue())));
-        col.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
-            private final javafx.scene.text.Text text = new javafx.scene.text.Text();
-
-            {
-                text.getStyleClass().add("shape-text");
-                text.wrappingWidthProperty().bind(col.widthProperty().subtract(12));
-                setGraphic(text);
-                setPrefHeight(USE_COMPUTED_SIZE);
-            }
-
-            @Override
-            protected void updateItem(String item, boolean empty) {
-                super.updateItem(item, empty);
-                text.setText(empty || item == null ? "" : item);
-            }
-        });
     }
 
     /** Pushes the result into the numbers, the verdict's colour and both charts; the one place pseudo-classes flip. */
@@ -363,7 +335,7 @@ public final class CeilingController {
     private void exportPng() {
         CeilingResult r = vm.resultProperty().get();
         if (r == null) return;
-        File f = chooseTarget("PNG image", "*.png", "lanescope-ceiling.png");
+        File f = Windows.chooseExportTarget(window(), "PNG image", "*.png", "lanescope-ceiling.png");
         if (f == null) return;
         exportPngTo(f.toPath());
     }
@@ -381,7 +353,7 @@ public final class CeilingController {
         CeilingResult r = vm.resultProperty().get();
         var s = vm.seriesProperty().get();
         if (r == null || s == null) return;
-        File f = chooseTarget("CSV", "*.csv", "lanescope-ceiling.csv");
+        File f = Windows.chooseExportTarget(window(), "CSV", "*.csv", "lanescope-ceiling.csv");
         if (f == null) return;
         String csv = CeilingCsv.of(r, s);
         FxTasks.run(() -> AtomicFiles.writeString(f.toPath(), csv))
@@ -390,14 +362,6 @@ public final class CeilingController {
                 .start();
     }
 
-    private File chooseTarget(String what, String pattern, String name) {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Export " + what);
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(what, pattern));
-        fc.setInitialDirectory(new File(System.getProperty("user.home")));
-        fc.setInitialFileName(name);
-        return fc.showSaveDialog(window());
-    }
 
     /** For tests: the two charts. */
     public List<CeilingChart> charts() {

@@ -1,9 +1,7 @@
 package dev.lanescope.ui.ceiling;
 
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -96,7 +94,7 @@ public final class CeilingViewModel {
     // the capture's evidence first; nothing invented: a rate the capture cannot give stays empty until measured
     private final ObjectProperty<RateSource> rateSource = new SimpleObjectProperty<>(RateSource.LINK_ESTIMATE);
     private final StringProperty typedH2d = new SimpleStringProperty("");
-    private final StringProperty achievable = new SimpleStringProperty(fmt(H2dRate.DEFAULT_ACHIEVABLE_FACTOR));
+    private final StringProperty achievable = new SimpleStringProperty(CeilingFields.fmt(H2dRate.DEFAULT_ACHIEVABLE_FACTOR));
     private final ObjectProperty<CardLink> cardLink = new SimpleObjectProperty<>();
     private final ObjectProperty<Receipt> receipt = new SimpleObjectProperty<>();
     private final StringProperty overhead = new SimpleStringProperty("0");
@@ -112,7 +110,7 @@ public final class CeilingViewModel {
     private final StringProperty ramBytes = new SimpleStringProperty("");
     private final StringProperty slab = new SimpleStringProperty("3M");
 
-    private final Map<Field, ReadOnlyStringWrapper> errors = new EnumMap<>(Field.class);
+    private final FieldErrors errors = new FieldErrors();
     private final ReadOnlyObjectWrapper<CeilingResult> result = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<CeilingSeries> series = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<H2dRate> rate = new ReadOnlyObjectWrapper<>();
@@ -124,13 +122,12 @@ public final class CeilingViewModel {
     private boolean evaluating;
 
     public CeilingViewModel() {
-        for (Field f : Field.values()) errors.put(f, new ReadOnlyStringWrapper(""));
         modelPreset.addListener((o, a, b) -> applyModelPreset());
         ramPreset.addListener((o, a, b) -> applyRamPreset());
         activeBytes.addListener((o, a, b) -> {
             if (applyingPreset) return;
             modelPreset.set(null);
-            errors.get(Field.BITS).set("");
+            errors.set(Field.BITS, "");
         });
         bits.addListener((o, a, b) -> {
             if (!applyingPreset && modelPreset.get() != null) recomputeActiveFromBits();
@@ -157,7 +154,7 @@ public final class CeilingViewModel {
         if (p == null) return;
         applyingPreset = true;
         try {
-            bits.set(fmt(p.geometry().bitsPerWeight()));
+            bits.set(CeilingFields.fmt(p.geometry().bitsPerWeight()));
             activeBytes.set(String.format(Locale.ROOT, "%,d", p.geometry().activeExpertBytesPerToken()));
         } finally {
             applyingPreset = false;
@@ -171,11 +168,11 @@ public final class CeilingViewModel {
             long active = p.geometry().withBits(b).activeExpertBytesPerToken();
             applyingPreset = true;
             activeBytes.set(String.format(Locale.ROOT, "%,d", active));
-            errors.get(Field.BITS).set("");
+            errors.set(Field.BITS, "");
         } catch (NumberFormatException e) {
-            errors.get(Field.BITS).set("bits per weight: '" + bits.get() + "' is not a number");
+            errors.set(Field.BITS, "bits per weight: '" + bits.get() + "' is not a number");
         } catch (CeilingInputException e) {
-            errors.get(Field.BITS).set("bits per weight " + why(e));
+            errors.set(Field.BITS, "bits per weight " + CeilingFields.why(e));
         } finally {
             applyingPreset = false;
         }
@@ -186,7 +183,7 @@ public final class CeilingViewModel {
         if (p == null) return;
         applyingPreset = true;
         try {
-            ram.set(fmt(p.gbPerS()));
+            ram.set(CeilingFields.fmt(p.gbPerS()));
         } finally {
             applyingPreset = false;
         }
@@ -205,24 +202,25 @@ public final class CeilingViewModel {
 
     private void evaluateNow() {
         for (Field f : Field.values()) {
-            if (f != Field.BITS) errors.get(f).set("");
+            if (f != Field.BITS) errors.set(f, "");
         }
-        boolean ok = errors.get(Field.BITS).get().isEmpty();
+        boolean ok = errors.get(Field.BITS).isEmpty();
         List<String> missing = new java.util.ArrayList<>();
-        Long active = bytes(Field.ACTIVE_BYTES, activeBytes.get(), "active expert bytes per token");
-        Double hit = number(Field.HIT_RATE, hitRate.get(), "LRU hit rate");
-        Long slabBytes = bytes(Field.SLAB, slab.get(), "slab size");
+        Long active = errors.bytes(Field.ACTIVE_BYTES, activeBytes.get(), "active expert bytes per token");
+        Double hit = errors.number(Field.HIT_RATE, hitRate.get(), "LRU hit rate");
+        Long slabBytes = errors.bytes(Field.SLAB, slab.get(), "slab size");
         Double ramGb = null;
         if (ram.get() == null || ram.get().isBlank()) {
             missing.add("host RAM bandwidth: pick the memory type or type its GB/s (a PCIe capture cannot see memory)");
             ramNote.set("");
         } else {
-            ramGb = number(Field.RAM, ram.get(), "host RAM bandwidth");
+            ramGb = errors.number(Field.RAM, ram.get(), "host RAM bandwidth");
             HostMemoryPreset p = ramPreset.get();
             ramNote.set(p != null ? "preset: " + p.label() + ", the datasheet peak (sustained reads reach less)"
                     : "typed");
         }
-        Long ramRead = ramBytes.get().isBlank() ? active : bytes(Field.RAM_BYTES, ramBytes.get(), "bytes read in RAM");
+        Long ramRead = ramBytes.get().isBlank() ? active
+                : errors.bytes(Field.RAM_BYTES, ramBytes.get(), "bytes read in RAM");
         H2dRate r = slabBytes == null ? null : rate(slabBytes, missing);
         Double over = overhead(r, slabBytes);
         ok &= active != null && hit != null && slabBytes != null && ramGb != null && ramRead != null && r != null
@@ -241,12 +239,12 @@ public final class CeilingViewModel {
                 verdict.set(Headlines.verdict(engineShape.get(), res));
                 return;
             } catch (CeilingInputException e) {
-                errors.get(fieldOf(e.field())).set(label(fieldOf(e.field())) + " " + why(e));
+                errors.refuse(CeilingFields.fieldOf(e.field()), e);
             }
         }
         series.set(null);
         result.set(null);
-        String error = firstError();
+        String error = errors.first();
         if (error.isEmpty() && !missing.isEmpty()) {
             // nothing is wrong: an input only a measurement or the user can give is still empty
             waiting.set(String.join("; ", missing));
@@ -273,20 +271,20 @@ public final class CeilingViewModel {
         if (overheadTyped) {
             overheadSource.set(OverheadSource.TYPED);
             overheadNote.set(receiptInUse ? "typed; the receipt measured " + measured : "typed");
-            return number(Field.OVERHEAD, overhead.get(), "per-transfer overhead");
+            return errors.number(Field.OVERHEAD, overhead.get(), "per-transfer overhead");
         }
         if (r == null) {
             // no rate to take the overhead from (its error is shown); the field keeps its last value
             overheadSource.set(OverheadSource.NONE);
             overheadNote.set("");
-            return number(Field.OVERHEAD, overhead.get(), "per-transfer overhead");
+            return errors.number(Field.OVERHEAD, overhead.get(), "per-transfer overhead");
         }
         overheadSource.set(receiptInUse ? OverheadSource.RECEIPT : OverheadSource.NONE);
         overheadNote.set(receiptInUse ? "from the receipt: " + measured
                 : "none assumed: a probe receipt measures it, or type one");
         settingOverhead = true;
         try {
-            overhead.set(fmt(Math.round(r.overheadUs() * 10) / 10.0));
+            overhead.set(CeilingFields.fmt(Math.round(r.overheadUs() * 10) / 10.0));
         } finally {
             settingOverhead = false;
         }
@@ -318,11 +316,11 @@ public final class CeilingViewModel {
                                 + " open its receipt");
                         yield null;
                     }
-                    Double gb = number(Field.H2D, typedH2d.get(), "host-to-device rate");
+                    Double gb = errors.number(Field.H2D, typedH2d.get(), "host-to-device rate");
                     yield gb == null ? null : H2dRate.typed(gb, 0);
                 }
                 case LINK_ESTIMATE -> {
-                    Double f = number(Field.ACHIEVABLE, achievable.get(), "achievable factor");
+                    Double f = errors.number(Field.ACHIEVABLE, achievable.get(), "achievable factor");
                     CardLink c = cardLink.get();
                     if (c == null) {
                         missing.add("host-to-device rate: the capture shows no card with a known link capability"
@@ -346,7 +344,7 @@ public final class CeilingViewModel {
         } catch (CeilingInputException e) {
             Field f = rateSource.get() == RateSource.LINK_ESTIMATE && "achievableFactor".equals(e.field())
                     ? Field.ACHIEVABLE : Field.H2D;
-            errors.get(f).set(label(f) + " " + why(e));
+            errors.refuse(f, e);
             return null;
         }
     }
@@ -358,97 +356,6 @@ public final class CeilingViewModel {
             case LINK_ESTIMATE -> cardLink.get().what() + " capable × " + achievable.get().trim()
                     + " (assumed)";
         };
-    }
-
-    private String firstError() {
-        for (Field f : Field.values()) {
-            String e = errors.get(f).get();
-            if (!e.isEmpty()) return e;
-        }
-        return "";
-    }
-
-    private Double number(Field f, String text, String what) {
-        String t = text == null ? "" : text.trim().replace("_", "");
-        if (t.isEmpty()) {
-            errors.get(f).set(what + " is empty: type a number");
-            return null;
-        }
-        try {
-            double v = Double.parseDouble(t);
-            if (!Double.isFinite(v)) throw new NumberFormatException();
-            return v;
-        } catch (NumberFormatException e) {
-            errors.get(f).set(what + ": '" + text.trim() + "' is not a number");
-            return null;
-        }
-    }
-
-    /** Bytes: plain, with {@code ,} or {@code _}, scientific, or with K/M/G/T (KiB, MiB, GiB, TiB). */
-    private Long bytes(Field f, String text, String what) {
-        String t = text == null ? "" : text.trim().replace("_", "").replace(",", "");
-        if (t.isEmpty()) {
-            errors.get(f).set(what + " is empty: type a byte count (e.g. 3M, 1.2G, 460800)");
-            return null;
-        }
-        long mult = 1;
-        char last = Character.toUpperCase(t.charAt(t.length() - 1));
-        if ("KMGT".indexOf(last) >= 0) {
-            mult = 1L << (10 * ("KMGT".indexOf(last) + 1));
-            t = t.substring(0, t.length() - 1).trim();
-        }
-        try {
-            double v = Double.parseDouble(t) * mult;
-            if (!Double.isFinite(v) || Math.abs(v) > 1e18) {
-                errors.get(f).set(what + ": '" + text.trim() + "' is absurdly large: no model or copy is that big");
-                return null;
-            }
-            if (v != Math.rint(v)) {
-                errors.get(f).set(what + " must be a whole number of bytes (got " + text.trim() + ")");
-                return null;
-            }
-            return (long) v;
-        } catch (NumberFormatException e) {
-            errors.get(f).set(what + ": '" + text.trim() + "' is not a byte count (e.g. 3M, 1.2G, 460800)");
-            return null;
-        }
-    }
-
-    static Field fieldOf(String inputName) {
-        return switch (inputName) {
-            case "activeExpertBytesPerToken" -> Field.ACTIVE_BYTES;
-            case "hitRate" -> Field.HIT_RATE;
-            case "overheadUs" -> Field.OVERHEAD;
-            case "slabBytes" -> Field.SLAB;
-            case "ramGbPerS" -> Field.RAM;
-            case "ramBytesPerToken" -> Field.RAM_BYTES;
-            case "achievableFactor" -> Field.ACHIEVABLE;
-            case "bitsPerWeight" -> Field.BITS;
-            default -> Field.H2D;
-        };
-    }
-
-    static String label(Field f) {
-        return switch (f) {
-            case ACTIVE_BYTES -> "active expert bytes per token";
-            case BITS -> "bits per weight";
-            case HIT_RATE -> "LRU hit rate";
-            case H2D -> "host-to-device rate";
-            case ACHIEVABLE -> "achievable factor";
-            case OVERHEAD -> "per-transfer overhead";
-            case SLAB -> "slab size";
-            case RAM -> "host RAM bandwidth";
-            case RAM_BYTES -> "bytes read in RAM per token";
-        };
-    }
-
-    private static String why(CeilingInputException e) {
-        return e.getMessage().substring(e.field().length() + 2);
-    }
-
-    static String fmt(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%d", (long) v);
-        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
     }
 
     // ---- properties
@@ -469,7 +376,7 @@ public final class CeilingViewModel {
     public StringProperty ramBytesProperty() { return ramBytes; }
     public StringProperty slabProperty() { return slab; }
 
-    public ReadOnlyStringProperty errorProperty(Field f) { return errors.get(f).getReadOnlyProperty(); }
+    public ReadOnlyStringProperty errorProperty(Field f) { return errors.property(f); }
     public ReadOnlyObjectProperty<CeilingResult> resultProperty() { return result.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<CeilingSeries> seriesProperty() { return series.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<H2dRate> rateProperty() { return rate.getReadOnlyProperty(); }

@@ -12,13 +12,18 @@ import javafx.concurrent.Task;
 /** A small fluent helper over {@link Task}: work off the FX thread, results and errors back on it. */
 public final class FxTasks {
 
-    private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "lanescope-worker");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ExecutorService WORKER = ownWorker("lanescope-worker");
 
     private FxTasks() {
+    }
+
+    /** A worker of a view's own (one daemon thread, named {@code name}): its tasks run in the order given. */
+    public static ExecutorService ownWorker(String name) {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** Work that reports progress through the given reporter. */

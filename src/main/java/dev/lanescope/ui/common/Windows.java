@@ -1,9 +1,13 @@
 package dev.lanescope.ui.common;
 
+import java.io.File;
+
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.stage.FileChooser;
 import javafx.stage.Screen;
+import javafx.stage.Window;
 
 /** Window sizing shared by every lanescope window. */
 public final class Windows {
@@ -26,5 +30,18 @@ public final class Windows {
 
     private static double fit(double preferred, double available) {
         return preferred <= available - DECORATION ? preferred : Math.max(available / 2, available - DECORATION);
+    }
+
+    /**
+     * The export save dialog: titled "Export {@code what}", files matching {@code pattern}, {@code name} proposed, and
+     * starting in the user's home (never the capture's folder unless they go there). Null when cancelled.
+     */
+    public static File chooseExportTarget(Window owner, String what, String pattern, String name) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export " + what);
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(what, pattern));
+        fc.setInitialDirectory(new File(System.getProperty("user.home")));
+        fc.setInitialFileName(name);
+        return fc.showSaveDialog(owner);
     }
 }

@@ -1,19 +1,13 @@
 package dev.lanescope.ui.main;
 
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
-import java.util.function.Function;
 
 import javafx.application.Platform;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -23,34 +17,21 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCombination;
-import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
-import javafx.stage.DirectoryChooser;
-import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 import org.controlsfx.control.SegmentedButton;
 import org.controlsfx.control.StatusBar;
-import org.controlsfx.control.textfield.TextFields;
 
 import dev.lanescope.export.GraphExports;
-import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Problem;
 import dev.lanescope.ui.ceiling.CeilingWindow;
-import dev.lanescope.ui.health.HistoryWindow;
-import dev.lanescope.ui.health.LiveWatch;
-import dev.lanescope.ui.health.WatchOnCapture;
-import dev.lanescope.ui.health.WatchWindow;
+import dev.lanescope.ui.common.Fields;
 import dev.lanescope.ui.ladder.LadderPanel;
-import dev.lanescope.ui.ladder.LadderViewModel;
 import dev.lanescope.ui.model.EdgeColours;
-import dev.lanescope.ui.png.PngExporter;
 import dev.lanescope.ui.probe.ProbeBackend;
 import dev.lanescope.ui.probe.ProbeViewModel;
-import dev.lanescope.ui.probe.ProbeWindow;
 import dev.lanescope.ui.probe.SystemProbeBackend;
-import dev.lanescope.ui.session.OpenCapture;
 import dev.lanescope.ui.theme.Themes;
 import dev.lanescope.ui.topology.LegendView;
 import dev.lanescope.ui.topology.TopologyView;
@@ -63,9 +44,10 @@ public final class MainController {
     private final dev.lanescope.ui.fleet.FleetActions fleet;
     private final ProbeBackend probeBackend;
     private SidePanel side;
-    private ProbeViewModel probe;
-    private CeilingWindow ceiling;
-    private LadderPanel ladder;
+    private SideRooms rooms;
+    private DrawingSync drawing;
+    private OpenActions opening;
+    private MainExports exports;
 
     @FXML private BorderPane root;
     @FXML private Menu recentMenu;
@@ -110,6 +92,21 @@ public final class MainController {
         topology.makeInteractive();
         topology.setOnNodeClicked(vm::click);
         topology.setOnToggleGroup(vm::toggleGroup);
+        bindHeaderAndStatus();
+        search = Fields.clearable(search, toolBar);
+        ProblemsTable.bind(vm, problemsPane, problems, fileCol, lineCol, severityCol, messageCol);
+        bindModes();
+        followSession();
+        Themes.follow(root, vm.session().themeProperty());
+        opening = new OpenActions(vm, this::window);
+        opening.followRecent(recentMenu);
+        opening.acceptDrops(root, dropHint);
+        installSidePanel();
+        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, this::shortcut);
+    }
+
+    /** The banners, the capture line and ControlsFX's status bar (a progress bar only while a capture loads). */
+    private void bindHeaderAndStatus() {
         bindBanner(sampleBanner, vm.sampleBannerProperty().isNotEmpty());
         sampleBanner.textProperty().bind(vm.sampleBannerProperty());
         bindBanner(nonRootBanner, vm.nonRootBannerProperty().isNotEmpty());
@@ -119,25 +116,10 @@ public final class MainController {
         statusBar.textProperty().bind(vm.statusProperty());
         statusBar.progressProperty().bind(javafx.beans.binding.Bindings.when(vm.loadingProperty())
                 .then(vm.progressProperty()).otherwise(0.0));
-        search = clearable(search);
+    }
 
-        column(fileCol, Problem::file);
-        lineCol.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().line()));
-        column(severityCol, p -> p.severity().token());
-        column(messageCol, Problem::message);
-        problems.setItems(vm.problems());
-        problems.setPlaceholder(new Label("No reading problems."));
-        var hasProblems = javafx.beans.binding.Bindings.isNotEmpty(vm.problems());
-        problemsPane.visibleProperty().bind(hasProblems);
-        problemsPane.managedProperty().bind(hasProblems);
-        vm.problems().addListener((javafx.collections.ListChangeListener<Problem>) c -> {
-            long serious = vm.problems().stream().filter(p -> p.severity() != dev.lanescope.model.Severity.INFO).count();
-            problemsPane.setText(serious == 0 ? "Notes on the capture (" + vm.problems().size() + ")"
-                    : "Reading problems (" + serious + (serious == vm.problems().size() ? "" : " and "
-                    + (vm.problems().size() - serious) + " notes") + ") — everything that parsed is still shown");
-            problemsPane.setExpanded(serious > 0);
-        });
-
+    /** The colour mode's two toggles and the legend, in step with the view-model's mode. */
+    private void bindModes() {
         modes.getToggleGroup().selectedToggleProperty().addListener((o, a, b) -> {
             if (b == null) {
                 a.setSelected(true);
@@ -147,104 +129,49 @@ public final class MainController {
         });
         vm.modeProperty().addListener((o, a, b) -> {
             (b == EdgeColours.Mode.ATOMICS ? atomicsMode : verdictMode).setSelected(true);
-            refresh();
+            drawing.refresh();
         });
-        legend.show(vm.modeProperty().get(), vm.edgeColours().values());
+        legend.show(vm.modeProperty().get(), vm.marks().edgeColours().values());
         topology.widthProperty().addListener((o, a, b) -> vm.setViewSize(b.doubleValue(), topology.getHeight()));
         topology.heightProperty().addListener((o, a, b) -> vm.setViewSize(topology.getWidth(), b.doubleValue()));
         (vm.modeProperty().get() == EdgeColours.Mode.ATOMICS ? atomicsMode : verdictMode).setSelected(true);
+    }
+
+    /** The filter field sets the view-model's search; the drawing follows the view-model. */
+    private void followSession() {
         search.setText(vm.searchProperty().get());
         search.textProperty().addListener((o, a, b) -> vm.setSearch(b));
-        vm.searchProperty().addListener((o, a, b) -> refresh());
-        vm.selectedProperty().addListener((o, a, b) -> {
-            refresh();
-            if (b != null && vm.getLoaded() != null) {
-                var nv = vm.getLoaded().picture().nodeOf(b);
-                if (nv != null) topology.reveal(nv.id());
-            }
-        });
-        vm.candidateProperty().addListener((o, a, b) -> refresh());
-        vm.session().pairPeerProperty().addListener((o, a, b) -> refresh());
-        vm.loadedProperty().addListener((o, a, b) -> {
-            boolean fresh = a == null || b == null || a.topology() != b.topology();
-            boolean refolded = !fresh && b != null && !a.picture().focus().equals(b.picture().focus());
-            topology.setPicture(b == null ? null : b.picture());
-            refresh();
-            if (fresh || refolded && !b.picture().focus().isEmpty()) Platform.runLater(this::showFirstView);
-            else if (refolded) Platform.runLater(topology::fit); // the whole machine, as asked
-        });
-        Themes.follow(root, vm.session().themeProperty());
-        vm.recentCaptures().addListener((javafx.collections.ListChangeListener<List<Path>>) c -> fillRecent());
-        fillRecent();
-        installDragAndDrop();
-        installSidePanel();
-        root.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            // the probe and ceiling tabs have their own controls: a letter typed there is not a window shortcut
-            if (e.getTarget() instanceof javafx.scene.Node n && !CARD.equals(side.selectedId()) && inside(n, sideTabs)) {
-                return;
-            }
-            if (e.getTarget() instanceof TextField) {
-                if (e.getCode() == KeyCode.ESCAPE) {
-                    search.clear();
-                    topology.requestFocus();
-                }
-                return;
-            }
-            switch (e.getCode()) {
-                case F -> { fit(); e.consume(); }
-                case M -> { vm.toggleMode(); e.consume(); }
-                case ESCAPE -> { vm.select(null); e.consume(); }
-                case G -> { nextGpu(); e.consume(); }
-                default -> { }
-            }
-        });
+        drawing = new DrawingSync(vm, topology, legend);
+        drawing.follow();
     }
 
-    /**
-     * ControlsFX's clearable text field (a cross appears once something is typed) in place of the plain one from
-     * the FXML, with the same id, prompt and width.
-     */
-    private TextField clearable(TextField plain) {
-        TextField f = TextFields.createClearableTextField();
-        f.setId(plain.getId());
-        f.setPromptText(plain.getPromptText());
-        f.setPrefColumnCount(plain.getPrefColumnCount());
-        var items = toolBar.getItems();
-        items.set(items.indexOf(plain), f);
-        return f;
+    /** The window's one-key shortcuts: F fits, M switches the mode, G goes to the next GPU, Escape unselects. */
+    private void shortcut(javafx.scene.input.KeyEvent e) {
+        // the probe and ceiling tabs have their own controls: a letter typed there is not a window shortcut
+        if (e.getTarget() instanceof javafx.scene.Node n && !SideRooms.CARD.equals(side.selectedId()) && inside(n, sideTabs)) {
+            return;
+        }
+        if (e.getTarget() instanceof TextField) {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                search.clear();
+                topology.requestFocus();
+            }
+            return;
+        }
+        switch (e.getCode()) {
+            case F -> { fit(); e.consume(); }
+            case M -> { vm.toggleMode(); e.consume(); }
+            case ESCAPE -> { vm.select(null); e.consume(); }
+            case G -> { drawing.nextGpu(); e.consume(); }
+            default -> { }
+        }
     }
 
-    /** Page ids of the side panel (lookup names, never shown). */
-    public static final String CARD = "card";
-    public static final String PROBE = "probe";
-    public static final String CEILING = "ceiling";
-    public static final String LADDER = "ladder";
-
-    /**
-     * The side panel's tabs, each with a View menu entry and a shortcut (Ctrl+1 to 4), plus "open the current tab in its own window". The probe and the ceiling chart are built the
-     * first time they are shown, so a start that never opens them does not pay for them.
-     */
+    /** The side panel's tabs, each with a View menu entry and a shortcut (Ctrl+1 to 4), and the pop-out entry. */
     private void installSidePanel() {
         side = new SidePanel(sideTabs, split, this::window);
-        side.add(new SidePanel.Page(CARD, "Selected card", KeyCombination.keyCombination("Shortcut+1"), 0.36,
-                620, 900, null), cardTab);
-        side.add(new SidePanel.Page(PROBE, "Bandwidth probe", KeyCombination.keyCombination("Shortcut+2"), 0.62,
-                1180, 860, () -> ProbeWindow.load(probe(), vm.session().themeProperty())), null);
-        side.add(new SidePanel.Page(CEILING, "Does the link matter?", KeyCombination.keyCombination("Shortcut+3"),
-                0.70, 1440, 940, () -> ceilingPanel().root()), null);
-        side.add(new SidePanel.Page(LADDER, "P2P ladder", KeyCombination.keyCombination("Shortcut+4"), 0.46,
-                900, 940, () -> ladderPanel().root()), null);
-        viewMenu.getItems().add(new SeparatorMenuItem());
-        for (SidePanel.Page p : side.pages()) {
-            MenuItem mi = new MenuItem("Side panel: " + p.title());
-            mi.setAccelerator(p.key());
-            mi.setOnAction(e -> side.show(p.id()));
-            viewMenu.getItems().add(mi);
-        }
-        MenuItem popOut = new MenuItem("Open the side panel's tab in its own window");
-        popOut.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+W"));
-        popOut.setOnAction(e -> side.popOutSelected());
-        viewMenu.getItems().add(popOut);
+        rooms = new SideRooms(vm.session(), probeBackend, side);
+        rooms.install(cardTab, viewMenu);
     }
 
     private static boolean inside(javafx.scene.Node n, javafx.scene.Node ancestor) {
@@ -261,128 +188,40 @@ public final class MainController {
 
     /** The probe tab's view-model, made (not shown) on first use. */
     public ProbeViewModel probe() {
-        if (probe == null) {
-            probe = new ProbeViewModel(vm.session(), probeBackend);
-            probe.receiptProperty().addListener((o, a, b) -> receiptToCeiling());
-        }
-        return probe;
+        return rooms.probe();
     }
 
     /** The ceiling tab's panel, made (not shown) on first use; it takes the receipt open in the probe tab. */
     public CeilingWindow ceilingPanel() {
-        if (ceiling == null) {
-            ceiling = CeilingWindow.panel(vm.session());
-            receiptToCeiling();
-        }
-        return ceiling;
-    }
-
-    /** The receipt open in the probe tab (opened or just saved) becomes the ceiling tab's rate. */
-    private void receiptToCeiling() {
-        if (ceiling == null || probe == null) return;
-        var r = probe.receiptProperty().get();
-        if (r != null && r.source() != null) ceiling.controller().loadReceipt(r.source());
+        return rooms.ceilingPanel();
     }
 
     /** The P2P ladder tab's panel, made (not shown) on first use. */
     public LadderPanel ladderPanel() {
-        if (ladder == null) ladder = new LadderPanel(new LadderViewModel(vm.session()), vm.session().themeProperty());
-        return ladder;
+        return rooms.ladderPanel();
     }
 
     /** Shows the P2P ladder tab (or its window) and returns the panel. */
     public LadderPanel showLadder() {
-        side.show(LADDER);
+        side.show(SideRooms.LADDER);
         return ladderPanel();
     }
 
     /** Shows the probe tab (or its window) and returns its view-model. */
     public ProbeViewModel showProbe() {
-        side.show(PROBE);
+        side.show(SideRooms.PROBE);
         return probe();
     }
 
     /** Shows the ceiling tab (or its window) and returns the panel. */
     public CeilingWindow showCeiling() {
-        side.show(CEILING);
+        side.show(SideRooms.CEILING);
         return ceilingPanel();
     }
 
     private static void bindBanner(Label l, javafx.beans.binding.BooleanBinding visible) {
         l.visibleProperty().bind(visible);
         l.managedProperty().bind(visible);
-    }
-
-    private static <T> void column(TableColumn<Problem, T> col, Function<Problem, T> f) {
-        col.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(f.apply(c.getValue())));
-    }
-
-    /** Pushes the view-model's state into the drawing (colours, selection, path, search). */
-    void refresh() {
-        OpenCapture l = vm.getLoaded();
-        if (l == null) return;
-        Bdf sel = vm.selectedProperty().get();
-        String selId = sel == null || l.picture().nodeOf(sel) == null ? null : l.picture().nodeOf(sel).id();
-        legend.show(vm.modeProperty().get(), vm.edgeColours().values(), !vm.highlighted().isEmpty(),
-                !vm.candidateIds().isEmpty(), l.picture().folded());
-        topology.applyState(vm.edgeColours(), selId, vm.highlighted(), vm.candidateIds(), vm.matches(),
-                vm.atomicsBreaks());
-    }
-
-    private void nextGpu() {
-        List<Bdf> gpus = vm.gpus();
-        if (gpus.isEmpty()) return;
-        Bdf cur = vm.selectedProperty().get();
-        int i = cur == null ? -1 : gpus.indexOf(cur);
-        vm.select(gpus.get((i + 1) % gpus.size()));
-    }
-
-    private void installDragAndDrop() {
-        root.setOnDragOver(e -> {
-            if (e.getDragboard().hasFiles()) {
-                e.acceptTransferModes(TransferMode.COPY);
-                dropHint.setVisible(true);
-            }
-            e.consume();
-        });
-        root.setOnDragExited(e -> dropHint.setVisible(false));
-        root.setOnDragDropped(e -> {
-            boolean ok = e.getDragboard().hasFiles() && drop(e.getDragboard().getFiles());
-            dropHint.setVisible(false);
-            e.setDropCompleted(ok);
-            e.consume();
-        });
-    }
-
-    /**
-     * Opens what was dropped on the window (a dragboard's files): one capture, see {@link DroppedFiles}. Returns
-     * whether anything was opened; when nothing was, the open capture stays and the status line says why.
-     */
-    boolean drop(List<File> files) {
-        DroppedFiles.Plan plan = DroppedFiles.plan(files.stream().map(File::toPath).toList());
-        if (plan.open().isEmpty()) {
-            vm.tell(plan.refused().isEmpty() ? "Nothing was dropped"
-                    : "Nothing opened: " + String.join("; ", plan.refused()));
-            return false;
-        }
-        vm.open(plan.open(), null, plan.note());
-        return true;
-    }
-
-    private void fillRecent() {
-        recentMenu.getItems().clear();
-        for (List<Path> entry : vm.recentCaptures()) {
-            MenuItem mi = new MenuItem(entry.size() == 1 ? entry.get(0).toString()
-                    : entry.get(0) + " (+" + (entry.size() - 1) + ")");
-            mi.setMnemonicParsing(false);
-            mi.setOnAction(e -> vm.openRecent(entry));
-            recentMenu.getItems().add(mi);
-        }
-        if (recentMenu.getItems().isEmpty()) {
-            MenuItem none = new MenuItem("(none yet)");
-            none.setDisable(true);
-            recentMenu.getItems().add(none);
-        }
     }
 
     private Window window() {
@@ -393,27 +232,25 @@ public final class MainController {
 
     @FXML
     private void openFiles() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Open capture files (lspci -vv, lspci -tv, kernel log, …)");
-        List<File> files = fc.showOpenMultipleDialog(window());
-        if (files != null && !files.isEmpty()) vm.open(files.stream().map(File::toPath).toList(), null);
+        opening.openFiles();
     }
 
     @FXML
     private void openFolder() {
-        DirectoryChooser dc = new DirectoryChooser();
-        dc.setTitle("Open a capture folder");
-        File dir = dc.showDialog(window());
-        if (dir != null) vm.open(List.of(dir.toPath()), null);
+        opening.openFolder();
     }
 
     @FXML
     private void openArchive() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Open a capture archive");
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Archives", "*.tar.gz", "*.tgz", "*.tar"));
-        File f = fc.showOpenDialog(window());
-        if (f != null) vm.open(List.of(f.toPath()), null);
+        opening.openArchive();
+    }
+
+    /**
+     * Opens what was dropped on the window (a dragboard's files): one capture, see {@link DroppedFiles}. Returns
+     * whether anything was opened; when nothing was, the open capture stays and the status line says why.
+     */
+    boolean drop(List<File> files) {
+        return opening.drop(files);
     }
 
     @FXML
@@ -442,30 +279,20 @@ public final class MainController {
         fleet.collectFromHost();
     }
 
-    // link health over time: their own windows, in dev.lanescope.ui.health, given plain values
+    // link health over time
     @FXML
     private void watchThisMachine() {
-        openWatch();
-    }
-
-    /** File ▸ Watch this machine: on the open capture (a watch it holds is shown first); the picture is recoloured. */
-    public WatchWindow openWatch() {
-        OpenCapture l = vm.getLoaded();
-        WatchOnCapture on = l == null ? WatchOnCapture.NONE : new WatchOnCapture(l.label(), l.topology(),
-                l.analysed().report(), l.analysed().evidence(), l.topology().capture().metadata().get("bootId"));
-        return WatchWindow.open(window(), root.getStylesheets(), on, l == null ? List.of() : l.inputs(), LiveWatch::system,
-                vm.session()::applyAnalysis);
+        health().openWatch();
     }
 
     @FXML
     private void history() {
-        OpenCapture l = vm.getLoaded();
-        openHistory(l == null || l.inputs().isEmpty() ? null : HistoryWindow.hostFolder(l.inputs()));
+        health().openHistoryOfOpenHost();
     }
 
-    /** File ▸ History…: the boots of the host whose captures lie in {@code dir} (null: the user picks a folder). */
-    public HistoryWindow openHistory(Path dir) {
-        return HistoryWindow.open(window(), root.getStylesheets(), dir);
+    /** File ▸ Watch this machine and File ▸ History…, on what this window has open. */
+    public HealthActions health() {
+        return new HealthActions(vm, root, this::window);
     }
 
     @FXML
@@ -486,59 +313,32 @@ public final class MainController {
     }
 
     private void exportPng(boolean full) {
-        OpenCapture l = vm.getLoaded();
-        if (l == null) return;
-        File f = chooseTarget("PNG image", "*.png", "lanescope.png");
-        if (f == null) return;
-        exportPngTo(f.toPath(), full);
+        exports().png(full);
     }
 
     /** Writes the PNG (FX thread); the status line says where, or why not. */
     public java.util.concurrent.CompletableFuture<Path> exportPngTo(Path out, boolean full) {
-        OpenCapture l = vm.getLoaded();
-        var parent = PngExporter.composeFor(l.analysed(), vm.selectedProperty().get(), vm.modeProperty().get(),
-                full, "lanescope · " + vm.captureInfoProperty().get(), vm.session().theme());
-        return PngExporter.export(parent, out, full ? PngExporter.MAX_SIDE : PngExporter.DECISION_WIDTH)
-                .whenComplete((p, e) -> Platform.runLater(() -> vm.tell(
-                        e == null ? "Saved " + p : "PNG export failed: " + e.getMessage())));
+        return exports().pngTo(out, full);
     }
 
     @FXML
     private void exportDot() {
-        graphExport("Graphviz DOT", "*.dot", "lanescope.dot", GraphExports.Format.DOT);
+        exports().graph("Graphviz DOT", "*.dot", "lanescope.dot", GraphExports.Format.DOT);
     }
 
     @FXML
     private void exportGraphMl() {
-        graphExport("GraphML", "*.graphml", "lanescope.graphml", GraphExports.Format.GRAPHML);
+        exports().graph("GraphML", "*.graphml", "lanescope.graphml", GraphExports.Format.GRAPHML);
     }
 
     @FXML
     private void exportJson() {
-        graphExport("JSON", "*.json", "lanescope.json", GraphExports.Format.JSON);
+        exports().graph("JSON", "*.json", "lanescope.json", GraphExports.Format.JSON);
     }
 
-    private void graphExport(String what, String pattern, String name, GraphExports.Format format) {
-        OpenCapture l = vm.getLoaded();
-        if (l == null) return;
-        File f = chooseTarget(what, pattern, name);
-        if (f == null) return;
-        var report = l.analysed().report();
-        dev.lanescope.ui.common.FxTasks.run(() -> dev.lanescope.export.AtomicFiles.writeString(f.toPath(),
-                        GraphExports.export(l.topology(), report, format)))
-                .onSuccess(p -> vm.tell("Saved " + p))
-                .onError(e -> vm.tell(what + " export failed: " + e.getMessage()))
-                .start();
-    }
-
-    /** A save dialog that starts in the user's home (never the capture's folder unless they go there). */
-    private File chooseTarget(String what, String pattern, String name) {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Export " + what);
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(what, pattern));
-        fc.setInitialDirectory(new File(System.getProperty("user.home")));
-        fc.setInitialFileName(name);
-        return fc.showSaveDialog(window());
+    private MainExports exports() {
+        if (exports == null) exports = new MainExports(vm, this::window);
+        return exports;
     }
 
     @FXML
@@ -565,38 +365,6 @@ public final class MainController {
     private void fit() {
         topology.fit();
     }
-
-    /**
-     * The first view of a capture: all of it when that is readable, else the paths that matter (the picture is
-     * folded to them) with the subject card (selected, first fault, first GPU) and the GPUs in view at a readable
-     * zoom; the scroll bars say what lies off screen.
-     */
-    private void showFirstView() {
-        OpenCapture l = vm.getLoaded();
-        if (l == null) return;
-        if (topology.fitZoom() >= dev.lanescope.ui.model.PictureFocus.READABLE_ZOOM) {
-            topology.fit();
-            return;
-        }
-        if (l.picture().focus().isEmpty() && focusedOnce != l.topology()) {
-            // chosen for a guessed size before the window was laid out; too large for the real one: fold it
-            focusedOnce = l.topology();
-            vm.toggleFocus();
-        }
-        // the card the picture is about first, then the GPUs: together at a readable zoom where they fit
-        Bdf subject = dev.lanescope.ui.model.PictureFocus.subject(l.analysed(), vm.selectedProperty().get());
-        List<String> ids = new java.util.ArrayList<>();
-        if (subject != null && l.picture().nodeOf(subject) != null) ids.add(l.picture().nodeOf(subject).id());
-        for (Bdf gpu : vm.gpus()) {
-            var nv = l.picture().nodeOf(gpu);
-            if (nv != null && !ids.contains(nv.id())) ids.add(nv.id());
-        }
-        if (ids.isEmpty()) topology.fit();
-        else topology.showBoxes(ids, dev.lanescope.ui.model.PictureFocus.READABLE_ZOOM);
-    }
-
-    /** The capture whose first view was folded to its paths already (it is done once, not on every relayout). */
-    private Object focusedOnce;
 
     @FXML
     private void toggleFocus() {
@@ -626,9 +394,5 @@ public final class MainController {
 
     public TopologyView topologyView() {
         return topology;
-    }
-
-    static Set<String> none() {
-        return Set.of();
     }
 }

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -16,20 +15,17 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Capture;
 import dev.lanescope.model.Problem;
-import dev.lanescope.model.Severity;
-import dev.lanescope.model.Topology;
-import dev.lanescope.pipeline.CaptureAnalysis;
 import dev.lanescope.probe.LiveCapture;
 import dev.lanescope.ui.common.FxTasks;
 import dev.lanescope.ui.model.CardAdvice;
 import dev.lanescope.ui.model.EdgeColours;
-import dev.lanescope.ui.model.InsightsFactory;
 import dev.lanescope.ui.model.PictureFocus;
 import dev.lanescope.ui.session.OpenCapture;
 import dev.lanescope.ui.session.Session;
@@ -49,6 +45,7 @@ public final class MainViewModel {
     private final ReadOnlyStringWrapper captureInfo = new ReadOnlyStringWrapper("");
     private final ObservableList<Problem> problems = FXCollections.observableArrayList();
     private final ObservableList<Problem> problemsView = FXCollections.unmodifiableObservableList(problems);
+    private final ReadOnlyStringWrapper problemsTitle = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<EdgeColours.Mode> mode = new ReadOnlyObjectWrapper<>(EdgeColours.Mode.VERDICTS);
     private final ReadOnlyStringWrapper search = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<CardAdvice.Candidate> candidate = new ReadOnlyObjectWrapper<>();
@@ -78,6 +75,7 @@ public final class MainViewModel {
         this.live = live;
         recentList.setAll(recent.list());
         session.selectedProperty().addListener((o, a, b) -> candidate.set(null));
+        problems.addListener((ListChangeListener<Problem>) c -> problemsTitle.set(CaptureTexts.problemsTitle(problems)));
     }
 
     // ---- properties
@@ -123,6 +121,16 @@ public final class MainViewModel {
     /** The open capture's reading problems and notes (read-only). */
     public ObservableList<Problem> problems() {
         return problemsView;
+    }
+
+    /** The problems list's title: how many reading problems and notes, and that what parsed is still shown. */
+    public ReadOnlyStringProperty problemsTitleProperty() {
+        return problemsTitle.getReadOnlyProperty();
+    }
+
+    /** Whether a problem more than a note was met (the list opens by itself then). */
+    public boolean hasSeriousProblems() {
+        return CaptureTexts.serious(problems) > 0;
     }
 
     public ReadOnlyObjectProperty<EdgeColours.Mode> modeProperty() {
@@ -254,9 +262,9 @@ public final class MainViewModel {
         String bannerBefore = sampleBanner.get();
         session.setLoading(true);
         session.tell("Reading " + CaptureTexts.describe(in) + " …");
-        sampleBanner.set(sampleSource == null ? "" : sampleLine(CaptureTexts.describe(in), sampleSource));
+        sampleBanner.set(sampleSource == null ? "" : CaptureTexts.sampleLine(CaptureTexts.describe(in), sampleSource));
         progress.set(0);
-        runner.run(FxTasks.<OpenCapture>run(p -> read(in, select, vw, vh, p))
+        runner.run(FxTasks.<OpenCapture>run(p -> CaptureReading.read(in, select, vw, vh, p))
                 .onProgress(progress::set)
                 .onMessage(m -> {
                     if (session.loadingProperty().get()) session.tell(m);
@@ -268,32 +276,6 @@ public final class MainViewModel {
                     session.tell("Could not open " + CaptureTexts.describe(in) + ": " + e.getMessage());
                     problems.setAll(List.of(Problem.error(CaptureTexts.describe(in), 0, String.valueOf(e.getMessage()))));
                 }));
-    }
-
-    /** On the worker: reads, analyses and lays out the capture; with -Dlanescope.timing, prints how long each took. */
-    private static OpenCapture read(List<Path> in, Bdf select, double vw, double vh, FxTasks.Progress p)
-            throws Exception {
-        long t0 = System.nanoTime();
-        long[] read = new long[1];
-        CaptureAnalysis ca = CaptureAnalysis.load(in, false, (fraction, what) -> {
-            if (read[0] == 0 && fraction > 0.05) read[0] = System.nanoTime();
-            p.update(fraction, what);
-        });
-        long t1 = read[0] == 0 ? System.nanoTime() : read[0];
-        Capture capture = ca.capture();
-        Topology topology = ca.topology();
-        InsightsFactory.Analysed analysed = InsightsFactory.from(ca);
-        long t2 = System.nanoTime();
-        p.update(0.75, "Laying out " + topology.functions().size() + " functions …");
-        TopologyLayouts.Picture picture = PictureFocus.firstView(analysed, Set.of(), select, vw, vh);
-        long t3 = System.nanoTime();
-        if (Boolean.getBoolean("lanescope.timing")) {
-            System.out.printf("lanescope timing: read %d ms, build+analyse %d ms, layout %d ms (at %d ms after JVM start)%n",
-                    (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
-                    java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
-        }
-        p.update(1.0, "Done");
-        return new OpenCapture(in, capture.label(), analysed, picture);
     }
 
     private void opened(OpenCapture l, List<Path> in, String sampleSource, String note, String bannerBefore) {
@@ -362,27 +344,18 @@ public final class MainViewModel {
         session.show(l);
         Capture c = l.topology().capture();
         problems.setAll(l.topology().problems());
-        sampleBanner.set(sampleSource == null ? "" : sampleLine(l.label(), sampleSource));
+        sampleBanner.set(sampleSource == null ? "" : CaptureTexts.sampleLine(l.label(), sampleSource));
         nonRootBanner.set(c.isNonRoot() ? CaptureTexts.nonRootText(c) : "");
         captureInfo.set(l.captureLine());
         long gpus = l.analysed().report().accelerators().size();
         session.tell(l.topology().functions().size() + " functions, " + l.topology().links().size() + " links, "
-                + gpus + " GPU" + (gpus == 1 ? "" : "s") + problemCount());
+                + gpus + " GPU" + (gpus == 1 ? "" : "s") + CaptureTexts.problemCount(problems));
         if (pendingSelect != null) {
             Bdf s = pendingSelect;
             pendingSelect = null;
             if (l.topology().node(s).isPresent()) session.select(s);
             else session.tell("--select " + s + ": no such function in this capture");
         }
-    }
-
-    private static String sampleLine(String what, String sampleSource) {
-        return "Sample capture: " + what + " (from " + sampleSource + ")";
-    }
-
-    private String problemCount() {
-        long serious = problems.stream().filter(p -> p.severity() != Severity.INFO).count();
-        return serious == 0 ? "" : ", " + serious + " reading problem" + (serious == 1 ? "" : "s");
     }
 
     /** Clicking a box: a function box selects it; a group box selects its first member. */
@@ -396,33 +369,9 @@ public final class MainViewModel {
 
     // ---- what the drawing marks
 
-    private PictureMarks marks() {
+    /** What the drawing marks now: colours for the mode, the selected card's path, the candidate's, the filter. */
+    public PictureMarks marks() {
         return new PictureMarks(session.capture(), session.selected(), session.pairPeerProperty().get(),
                 candidate.get(), mode.get(), search.get());
-    }
-
-    /** Box ids that match the search text (BDF, name, class badge, or a hop verdict); all when empty. */
-    public Set<String> matches() {
-        return marks().matches();
-    }
-
-    /** Edge colour tokens for the current mode. */
-    public Map<String, String> edgeColours() {
-        return marks().edgeColours();
-    }
-
-    /** Boxes and edges to highlight: the selected card's path, and the ladder's second card's. */
-    public Set<String> highlighted() {
-        return marks().highlighted();
-    }
-
-    /** In AtomicOps mode: the box where the selected card's chain breaks (empty when it does not, or in verdict mode). */
-    public Set<String> atomicsBreaks() {
-        return marks().atomicsBreaks();
-    }
-
-    /** The chosen candidate slot's path. */
-    public Set<String> candidateIds() {
-        return marks().candidateIds();
     }
 }

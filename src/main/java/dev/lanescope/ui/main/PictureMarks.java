@@ -17,16 +17,16 @@ import dev.lanescope.ui.session.OpenCapture;
  * What the drawing marks for one state of the window: edge colours for the mode, the selected card's (and its
  * pair's) path, the chosen candidate slot's path, the boxes a search matches and where an AtomicOps chain breaks.
  */
-record PictureMarks(OpenCapture open, Bdf selected, Bdf pairPeer, CardAdvice.Candidate candidate,
+public record PictureMarks(OpenCapture open, Bdf selected, Bdf pairPeer, CardAdvice.Candidate candidate,
                     EdgeColours.Mode mode, String search) {
 
     /** Edge colour tokens for the current mode. */
-    Map<String, String> edgeColours() {
+    public Map<String, String> edgeColours() {
         return open == null ? Map.of() : EdgeColours.of(open.picture(), open.topology(), open.insights(), mode);
     }
 
     /** Boxes and edges to highlight: the selected card's path, and its pair's. */
-    Set<String> highlighted() {
+    public Set<String> highlighted() {
         if (open == null || selected == null) return Set.of();
         Set<String> ids = EdgeColours.pathIds(open.picture(), open.topology(), selected);
         if (pairPeer == null || open.topology().node(pairPeer).isEmpty()) return ids;
@@ -36,19 +36,19 @@ record PictureMarks(OpenCapture open, Bdf selected, Bdf pairPeer, CardAdvice.Can
     }
 
     /** In AtomicOps mode: the box where the selected card's chain breaks (empty when it does not, or in verdict mode). */
-    Set<String> atomicsBreaks() {
+    public Set<String> atomicsBreaks() {
         if (open == null || selected == null || mode != EdgeColours.Mode.ATOMICS) return Set.of();
         return EdgeColours.breakIds(open.picture(), open.insights(), selected);
     }
 
     /** The chosen candidate slot's path. */
-    Set<String> candidateIds() {
+    public Set<String> candidateIds() {
         if (open == null || candidate == null || candidate.port() == null) return Set.of();
         return EdgeColours.pathIds(open.picture(), open.topology(), candidate.port());
     }
 
     /** Box ids that match the search text (BDF, name, class badge, or a hop verdict); all when empty. */
-    Set<String> matches() {
+    public Set<String> matches() {
         Set<String> out = new HashSet<>();
         if (open == null) return out;
         String q = search == null ? "" : search.trim().toLowerCase(Locale.ROOT);

@@ -44,6 +44,12 @@ public record GpuChoice(Bdf bdf, String name, String nodeId, int vendorRank) {
         return out;
     }
 
+    /** The choice for {@code want} (the one kept, else the selected card), else the first. */
+    static GpuChoice pick(List<GpuChoice> choices, Bdf want) {
+        for (GpuChoice c : choices) if (c.bdf() != null && c.bdf().equals(want)) return c;
+        return choices.get(0);
+    }
+
     /** "0000:01:00.0  Quadro P2000". */
     public String label() {
         return bdf == null ? name : bdf + "  " + name;

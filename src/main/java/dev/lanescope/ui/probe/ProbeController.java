@@ -125,7 +125,7 @@ public final class ProbeController {
         vm.setConfirm(this::confirm);
     }
 
-    private static void showWhenText(javafx.scene.Node n, javafx.beans.property.StringProperty p) {
+    private static void showWhenText(javafx.scene.Node n, javafx.beans.property.ReadOnlyStringProperty p) {
         n.visibleProperty().bind(p.isNotEmpty());
         n.managedProperty().bind(p.isNotEmpty());
     }
@@ -238,7 +238,7 @@ public final class ProbeController {
         lastDir = files.get(0).getParentFile();
         if (files.size() == 2) vm.compare(files.get(0).toPath(), files.get(1).toPath());
         else if (files.size() == 1) vm.compareWith(files.get(0).toPath());
-        else vm.statusProperty().set("Pick one receipt (compared with the one shown) or two, not " + files.size());
+        else vm.tell("Pick one receipt (compared with the one shown) or two, not " + files.size());
     }
 
     private FileChooser chooser(String title) {

@@ -3,6 +3,7 @@ package dev.lanescope.ui.probe;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import dev.lanescope.probe.BatchReading;
 import dev.lanescope.probe.EngineVsWire;
 import dev.lanescope.probe.GpuUsers;
 import dev.lanescope.probe.LinkMath;
@@ -37,6 +38,22 @@ final class ProbeTexts {
     static String noGpu(ProbeRun run) {
         return "No GPU: " + (run.end() != null && run.end().error() != null ? run.end().error()
                 : String.join(" ", run.stderrLines()));
+    }
+
+    /**
+     * A typed engine rate held against the wire at the same size, in words: empty when nothing was typed, the parse
+     * error for a typo, a reminder while there is no receipt to hold it against.
+     */
+    static String engineAgainstWire(String typed, Receipt r, ReceiptReading rd) {
+        if (typed == null || typed.isBlank()) return "";
+        EngineVsWire.Claim c;
+        try {
+            c = EngineVsWire.parse(typed);
+        } catch (IllegalArgumentException bad) {
+            return bad.getMessage();
+        }
+        if (r == null || rd == null) return engineWaiting(c);
+        return EngineVsWire.of(c, BatchReading.of(r.results()), rd.peakPinnedH2d()).sentence();
     }
 
     /** A typed engine rate read back while there is no measurement to hold it against. */

@@ -4,20 +4,21 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -27,8 +28,6 @@ import javafx.collections.ObservableList;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lanescope.model.Bdf;
-import dev.lanescope.probe.BatchReading;
-import dev.lanescope.probe.EngineVsWire;
 import dev.lanescope.probe.EventBatcher;
 import dev.lanescope.probe.GpuUsers;
 import dev.lanescope.probe.ProbeEvent;
@@ -62,32 +61,30 @@ public final class ProbeViewModel {
 
     private final Session main;
     private final ProbeBackend backend;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "lanescope-probe-panel");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService worker = FxTasks.ownWorker("lanescope-probe-panel");
 
     private final ObservableList<GpuChoice> gpus = FXCollections.observableArrayList();
+    private final ObservableList<GpuChoice> gpusView = FXCollections.unmodifiableObservableList(gpus);
+    // the user's choices (bound both ways to their controls)
     private final ObjectProperty<GpuChoice> gpu = new SimpleObjectProperty<>();
     private final BooleanProperty quick = new SimpleBooleanProperty();
-    private final ObjectProperty<State> state = new SimpleObjectProperty<>(State.IDLE);
-    private final StringProperty status = new SimpleStringProperty(ProbeTexts.START);
-    private final ObservableList<SizeRow> sizes = FXCollections.observableArrayList();
-    private final DoubleProperty overall = new SimpleDoubleProperty();
-    private final ObjectProperty<List<ProbeCurves.Curve>> curves = new SimpleObjectProperty<>(List.of());
-    private final ObjectProperty<Receipt> receipt = new SimpleObjectProperty<>();
-    private final ObjectProperty<ReceiptReading> reading = new SimpleObjectProperty<>();
-    private final StringProperty receiptInfo = new SimpleStringProperty("");
-    private final StringProperty readingText = new SimpleStringProperty("");
-    private final StringProperty ratioText = new SimpleStringProperty("");
-    private final StringProperty compareSummary = new SimpleStringProperty("");
-    private final StringProperty compareDetails = new SimpleStringProperty("");
-    private final StringProperty evidenceText = new SimpleStringProperty("");
-    private final StringProperty probeOutput = new SimpleStringProperty("");
     private final StringProperty engineClaim = new SimpleStringProperty("");
-    private final StringProperty engineReading = new SimpleStringProperty("");
-    private final StringProperty busyQuestion = new SimpleStringProperty("");
+    // what the panel shows
+    private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.IDLE);
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(ProbeTexts.START);
+    private final SizeTable sizes = new SizeTable();
+    private final ReadOnlyObjectWrapper<List<ProbeCurves.Curve>> curves = new ReadOnlyObjectWrapper<>(List.of());
+    private final ReadOnlyObjectWrapper<Receipt> receipt = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ReceiptReading> reading = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper receiptInfo = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper readingText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper ratioText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper compareSummary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper compareDetails = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper evidenceText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper probeOutput = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper engineReading = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper busyQuestion = new ReadOnlyStringWrapper("");
     private final BooleanBinding busy = Bindings.createBooleanBinding(
             () -> state.get() == State.PREPARING || state.get() == State.RUNNING, state);
 
@@ -121,107 +118,46 @@ public final class ProbeViewModel {
         receipt.addListener((o, a, b) -> judgeEngine());
     }
 
-    // ---- properties
+    // ---- properties: the user's choices, then what the panel shows (read-only)
 
-    public ObservableList<GpuChoice> gpus() {
-        return gpus;
-    }
+    public ObservableList<GpuChoice> gpus() { return gpusView; }
+    public ObjectProperty<GpuChoice> gpuProperty() { return gpu; }
+    public BooleanProperty quickProperty() { return quick; }
+    /** What the user typed or pasted: an engine's effective GB/s at a transfer size. */
+    public StringProperty engineClaimProperty() { return engineClaim; }
 
-    public ObjectProperty<GpuChoice> gpuProperty() {
-        return gpu;
-    }
+    public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    /** One row per transfer size: how many results are in and any note (read-only). */
+    public ObservableList<SizeRow> sizes() { return sizes.rows(); }
+    public ReadOnlyDoubleProperty overallProperty() { return sizes.overallProperty(); }
+    public ReadOnlyObjectProperty<List<ProbeCurves.Curve>> curvesProperty() { return curves.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Receipt> receiptProperty() { return receipt.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<ReceiptReading> readingProperty() { return reading.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty receiptInfoProperty() { return receiptInfo.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty readingTextProperty() { return readingText.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty ratioTextProperty() { return ratioText.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty compareSummaryProperty() { return compareSummary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty compareDetailsProperty() { return compareDetails.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty evidenceTextProperty() { return evidenceText.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty probeOutputProperty() { return probeOutput.getReadOnlyProperty(); }
+    /** The busy-GPU question last asked (the processes using the GPU), empty when none was asked this run. */
+    public ReadOnlyStringProperty busyQuestionProperty() { return busyQuestion.getReadOnlyProperty(); }
+    /** The engine's rate against the wire at the same size, in words (empty when nothing was typed). */
+    public ReadOnlyStringProperty engineReadingProperty() { return engineReading.getReadOnlyProperty(); }
+    public BooleanBinding busyProperty() { return busy; }
 
-    public BooleanProperty quickProperty() {
-        return quick;
-    }
-
-    public ObjectProperty<State> stateProperty() {
-        return state;
-    }
-
-    public StringProperty statusProperty() {
-        return status;
-    }
-
-    public ObservableList<SizeRow> sizes() {
-        return sizes;
-    }
-
-    public DoubleProperty overallProperty() {
-        return overall;
-    }
-
-    public ObjectProperty<List<ProbeCurves.Curve>> curvesProperty() {
-        return curves;
-    }
-
-    public ObjectProperty<Receipt> receiptProperty() {
-        return receipt;
-    }
-
-    public ObjectProperty<ReceiptReading> readingProperty() {
-        return reading;
-    }
-
-    public StringProperty receiptInfoProperty() {
-        return receiptInfo;
-    }
-
-    public StringProperty readingTextProperty() {
-        return readingText;
-    }
-
-    public StringProperty ratioTextProperty() {
-        return ratioText;
-    }
-
-    public StringProperty compareSummaryProperty() {
-        return compareSummary;
-    }
-
-    public StringProperty compareDetailsProperty() {
-        return compareDetails;
-    }
-
-    public StringProperty evidenceTextProperty() {
-        return evidenceText;
-    }
-
-    public StringProperty probeOutputProperty() {
-        return probeOutput;
-    }
-
-    public BooleanBinding busyProperty() {
-        return busy;
-    }
+    /** Puts a message on the panel's status line (what the user asked for cannot be done as asked). */
+    public void tell(String message) { status.set(message); }
 
     /** Asked, with the list of processes, before probing a GPU that is in use; true means run anyway. */
-    public void setConfirm(Predicate<String> confirm) {
-        this.confirm = confirm;
-    }
+    public void setConfirm(Predicate<String> confirm) { this.confirm = confirm; }
 
     /**
      * The busy-GPU question answered in advance (a script, a headless driver), or null to ask. It wins over the
      * dialog the window installs with {@link #setConfirm}, whether set before or after the window is loaded.
      */
-    public void answerBusyQuestionWith(Predicate<String> answer) {
-        this.presetAnswer = answer;
-    }
-
-    /** The busy-GPU question last asked (the processes using the GPU), empty when none was asked this run. */
-    public StringProperty busyQuestionProperty() {
-        return busyQuestion;
-    }
-
-    /** What the user typed or pasted: an engine's effective GB/s at a transfer size. */
-    public StringProperty engineClaimProperty() {
-        return engineClaim;
-    }
-
-    /** The engine's rate against the wire at the same size, in words (empty when nothing was typed). */
-    public StringProperty engineReadingProperty() {
-        return engineReading;
-    }
+    public void answerBusyQuestionWith(Predicate<String> answer) { this.presetAnswer = answer; }
 
     // ---- GPUs
 
@@ -230,10 +166,7 @@ public final class ProbeViewModel {
         List<GpuChoice> out = GpuChoice.listFrom(main == null ? null : main.capture(),
                 main == null ? List.of() : main.gpus());
         gpus.setAll(out);
-        GpuChoice pick = out.get(0);
-        Bdf want = keep != null ? keep.bdf() : main == null ? null : main.selected();
-        for (GpuChoice c : out) if (c.bdf() != null && c.bdf().equals(want)) pick = c;
-        gpu.set(pick);
+        gpu.set(GpuChoice.pick(out, keep != null ? keep.bdf() : main == null ? null : main.selected()));
     }
 
     /** A GPU selected in the graph becomes the panel's GPU (other functions leave the choice alone). */
@@ -258,7 +191,6 @@ public final class ProbeViewModel {
         boolean q = quick.get();
         sizes.clear();
         live.clear();
-        overall.set(0);
         probeOutput.set("");
         busyQuestion.set("");
         cancelRequested = false;
@@ -340,16 +272,14 @@ public final class ProbeViewModel {
     void apply(List<ProbeEvent> batch) {
         for (ProbeEvent e : batch) {
             if (e instanceof ProbeEvent.Start s) {
-                int per = s.resultsPerSize();
-                sizes.setAll(s.sizes().stream().map(b -> new SizeRow(b, per)).toList());
+                sizes.plan(s.sizes(), s.resultsPerSize());
             } else if (e instanceof ProbeEvent.Progress p && p.total() > 0) {
-                overall.set(p.done() / (double) p.total());
+                sizes.progress(p.done(), p.total());
             } else if (e instanceof ProbeEvent.Result r) {
                 live.add(r.result());
-                SizeRow row = row(r.result().bytes());
-                row.doneProperty().set(row.doneProperty().get() + 1);
+                sizes.counted(r.result().bytes());
             } else if (e instanceof ProbeEvent.Other o && o.sizeNote() != null) {
-                row(o.bytes()).noteProperty().set(o.sizeNote());
+                sizes.note(o.bytes(), o.sizeNote());
             } else if (e instanceof ProbeEvent.Note n) {
                 appendOutput("note: " + n.text());
             } else if (e instanceof ProbeEvent.End en && !en.ok()) {
@@ -358,17 +288,9 @@ public final class ProbeViewModel {
         }
         curves.set(ProbeCurves.of(live, liveHop.trained(), liveHop.capable()));
         if (state.get() == State.RUNNING) {
-            int planned = sizes.stream().mapToInt(SizeRow::total).sum();
+            int planned = sizes.planned();
             status.set("Running: " + live.size() + (planned > 0 ? " of " + planned : "") + " results …");
         }
-    }
-
-    private SizeRow row(long bytes) {
-        for (SizeRow r : sizes) if (r.bytes() == bytes) return r;
-        SizeRow r = new SizeRow(bytes, SizePlan.DEFAULT_PER_SIZE);
-        sizes.add(r);
-        sizes.sort(Comparator.comparingLong(SizeRow::bytes));
-        return r;
     }
 
     private void appendOutput(String line) {
@@ -451,45 +373,13 @@ public final class ProbeViewModel {
         receiptInfo.set(ProbeTexts.info(r, rd));
         curves.set(ProbeCurves.of(r.results(), new ProbeCurves.LinkLine(rd.trainedGen(), rd.trainedWidth()),
                 new ProbeCurves.LinkLine(rd.capableGen(), rd.capableWidth())));
-        if (sizes.isEmpty()) fillSizes(r);
+        if (sizes.rows().isEmpty()) sizes.fill(r);
         applyEvidence(r);
     }
 
-    private void fillSizes(Receipt r) {
-        List<SizeRow> rows = new ArrayList<>();
-        for (SizePlan.Row p : SizePlan.of(r)) {
-            SizeRow row = new SizeRow(p.bytes(), p.planned());
-            row.doneProperty().set(p.done());
-            row.noteProperty().set(p.note());
-            rows.add(row);
-        }
-        sizes.setAll(rows);
-        int all = rows.stream().mapToInt(SizeRow::total).sum();
-        overall.set(all == 0 ? 0 : Math.min(1.0, r.results().size() / (double) all));
-    }
-
-    // ---- engine against wire
-
+    /** The engine's typed rate against the wire of the receipt shown. */
     private void judgeEngine() {
-        String typed = engineClaim.get();
-        if (typed == null || typed.isBlank()) {
-            engineReading.set("");
-            return;
-        }
-        EngineVsWire.Claim c;
-        try {
-            c = EngineVsWire.parse(typed);
-        } catch (IllegalArgumentException bad) {
-            engineReading.set(bad.getMessage());
-            return;
-        }
-        Receipt r = receipt.get();
-        ReceiptReading rd = reading.get();
-        if (r == null || rd == null) {
-            engineReading.set(ProbeTexts.engineWaiting(c));
-            return;
-        }
-        engineReading.set(EngineVsWire.of(c, BatchReading.of(r.results()), rd.peakPinnedH2d()).sentence());
+        engineReading.set(ProbeTexts.engineAgainstWire(engineClaim.get(), receipt.get(), reading.get()));
     }
 
     // ---- evidence on the open capture

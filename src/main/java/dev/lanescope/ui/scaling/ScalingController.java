@@ -37,6 +37,7 @@ import dev.lanescope.model.Severity;
 import dev.lanescope.parse.AllReducePerfParser;
 import dev.lanescope.parse.ParseResult;
 import dev.lanescope.ui.common.FxTasks;
+import dev.lanescope.ui.common.Windows;
 import dev.lanescope.ui.png.PngExporter;
 
 /** The "Would adding a card help?" panel: inputs on the left, the answer first, the chart of tokens/s per card count. */
@@ -270,7 +271,7 @@ public final class ScalingController {
 
     @FXML
     private void exportPng() {
-        File f = chooseTarget("PNG image", "*.png", "lanescope-scaling.png");
+        File f = Windows.chooseExportTarget(window(), "PNG image", "*.png", "lanescope-scaling.png");
         if (f != null) exportPngTo(f.toPath());
     }
 
@@ -284,7 +285,7 @@ public final class ScalingController {
     private void exportCsv() {
         Scaling.Result r = vm.resultProperty().get();
         if (r == null) return;
-        File f = chooseTarget("CSV", "*.csv", "lanescope-scaling.csv");
+        File f = Windows.chooseExportTarget(window(), "CSV", "*.csv", "lanescope-scaling.csv");
         if (f == null) return;
         String csv = ScalingCsv.of(r);
         FxTasks.run(() -> AtomicFiles.writeString(f.toPath(), csv))
@@ -293,14 +294,6 @@ public final class ScalingController {
                 .start();
     }
 
-    private File chooseTarget(String what, String pattern, String name) {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Export " + what);
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(what, pattern));
-        fc.setInitialDirectory(new File(System.getProperty("user.home")));
-        fc.setInitialFileName(name);
-        return fc.showSaveDialog(window());
-    }
 
     /** For tests. */
     public LineChart<Number, Number> chart() {

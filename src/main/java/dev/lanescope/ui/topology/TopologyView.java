@@ -13,10 +13,7 @@ import javafx.geometry.Orientation;
 import javafx.scene.Group;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollBar;
-import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Polyline;
@@ -182,81 +179,25 @@ public final class TopologyView extends Region {
         content.setMaxSize(r.width(), r.height());
         Platform.runLater(this::updateScrollBars);
         for (LayoutResult.PlacedEdge pe : r.edges()) {
-            Polyline line = new Polyline();
-            for (LayoutResult.Point p : pe.points()) line.getPoints().addAll(p.x(), p.y());
-            line.getStyleClass().add("topo-edge");
-            line.setMouseTransparent(true);
+            Polyline line = TopologyShapes.edge(pe);
             edges.put(pe.id(), line);
             content.getChildren().add(line);
         }
         for (LayoutResult.PlacedEdge pe : r.edges()) {
-            TopologyLayouts.EdgeView ev = picture.edges().get(pe.id());
-            if (ev == null || ev.label().isEmpty() || pe.points().size() < 2) continue;
-            Label l = new Label(ev.label());
-            l.getStyleClass().add("edge-label");
-            LayoutResult.Point at = labelPoint(pe);
-            l.relocate(at.x(), at.y());
-            l.setMouseTransparent(true);
+            Label l = TopologyShapes.edgeLabel(pe, picture.edges().get(pe.id()));
+            if (l == null) continue;
             edgeLabels.put(pe.id(), l);
             content.getChildren().add(l);
         }
         for (LayoutResult.PlacedBox pb : r.boxes()) {
-            TopologyLayouts.NodeView nv = picture.nodes().get(pb.id());
-            VBox box = box(nv);
+            VBox box = TopologyShapes.box(picture.nodes().get(pb.id()), id -> onClick.accept(id),
+                    key -> onToggleGroup.accept(key));
             box.relocate(pb.x(), pb.y());
             box.setPrefSize(pb.width(), pb.height());
             box.resize(pb.width(), pb.height());
             boxes.put(pb.id(), box);
             content.getChildren().add(box);
         }
-    }
-
-    /**
-     * Where a link label goes: beside the last vertical run of the edge (the part that belongs to this child
-     * alone, below the shared bus line), so sibling labels never sit on each other's lines.
-     */
-    static LayoutResult.Point labelPoint(LayoutResult.PlacedEdge pe) {
-        List<LayoutResult.Point> pts = pe.points();
-        LayoutResult.Point end = pts.get(pts.size() - 1);
-        LayoutResult.Point before = pts.get(pts.size() - 2);
-        double top = Math.min(before.y(), end.y());
-        double mid = (top + end.y()) / 2;
-        return new LayoutResult.Point(end.x() + 4, mid - 8);
-    }
-
-    private VBox box(TopologyLayouts.NodeView nv) {
-        Label title = new Label(nv.title());
-        title.getStyleClass().add("node-bdf");
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        Label badge = new Label(nv.badge());
-        badge.getStyleClass().addAll("badge", "badge-" + nv.badge().replaceAll("[^A-Za-z]", "").toLowerCase());
-        HBox top = new HBox(6, title, gap, badge);
-        Label name = new Label(nv.name());
-        name.getStyleClass().add("node-name");
-        VBox box = new VBox(4, top, name);
-        if (!nv.link().isEmpty()) {
-            Label link = new Label(nv.link());
-            link.getStyleClass().add("node-link");
-            box.getChildren().add(link);
-        }
-        box.getStyleClass().addAll("topo-node", "kind-" + nv.kind().name().toLowerCase());
-        box.setId("node-" + nv.id().replaceAll("[^A-Za-z0-9]", "_"));
-        box.setUserData(nv.id());
-        box.pseudoClassStateChanged(GROUP, nv.kind() == TopologyLayouts.Kind.GROUP
-                || nv.kind() == TopologyLayouts.Kind.FOLD);
-        box.pseudoClassStateChanged(GPU, "GPU".equals(nv.badge()));
-        String tip = nv.title() + "\n" + nv.name() + (nv.groupKey() == null ? ""
-                : nv.kind() == TopologyLayouts.Kind.FOLD ? "\nDouble-click to show these " + nv.count() + " functions"
-                : nv.kind() == TopologyLayouts.Kind.GROUP ? "\nDouble-click to expand these " + nv.count()
-                : "\nDouble-click to fold identical siblings");
-        Tooltip.install(box, new Tooltip(tip));
-        box.setOnMouseClicked(e -> {
-            if (e.getClickCount() == 2 && nv.groupKey() != null) onToggleGroup.accept(nv.groupKey());
-            else onClick.accept(nv.id());
-            e.consume();
-        });
-        return box;
     }
 
     /**

@@ -94,7 +94,7 @@ class HealthWindowsTest {
     void aWatchOfThisBootRecoloursTheIdleDownshiftInThePicture(FxRobot robot) throws Exception {
         MainViewModel vm = loaded();
         // the capture open is this boot's (boot-3): the root port sat at 2.5 GT/s, idle, judged an idle downshift
-        assertThat(vm.edgeColours()).containsValue("idle");
+        assertThat(vm.marks().edgeColours()).containsValue("idle");
         dev.lanescope.ui.session.OpenCapture l = vm.getLoaded();
         WatchOnCapture on = new WatchOnCapture(l.label(), l.topology(), l.analysed().report(), l.analysed().evidence(),
                 "boot-3");
@@ -117,7 +117,7 @@ class HealthWindowsTest {
         Node swatch = robot.from(s.getScene().getRoot()).lookup(".watch-swatch").query();
         assertThat(swatch.getPseudoClassStates()).contains(PseudoClass.getPseudoClass("ok"));
         // the picture: the hop is drawn as OK now, with no idle downshift left
-        assertThat(vm.edgeColours()).doesNotContainValue("idle").containsValue("ok");
+        assertThat(vm.marks().edgeColours()).doesNotContainValue("idle").containsValue("ok");
         robot.interact(s::close);
     }
 

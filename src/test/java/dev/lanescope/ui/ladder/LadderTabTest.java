@@ -85,7 +85,7 @@ class LadderTabTest {
         assertThat(has(r6, "not-proven")).isTrue();
         // the pair's path is lit: both cards' boxes, not only the selected one's
         var picture = main.getLoaded().picture();
-        assertThat(main.highlighted()).contains(picture.nodeOf(A).id(), picture.nodeOf(B).id());
+        assertThat(main.marks().highlighted()).contains(picture.nodeOf(A).id(), picture.nodeOf(B).id());
 
         // the write-up's measured figures as evidence files: copies, sendrecv table, RCCL log
         robot.interact(() -> vm.addEvidence(List.of(EVIDENCE.resolve("p2p_bw-x99.jsonl"),

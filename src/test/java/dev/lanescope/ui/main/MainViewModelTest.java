@@ -49,7 +49,7 @@ class MainViewModelTest {
     void selectingACardShowsItsAnswerAndLightsItsPath() {
         vm.open(List.of(TWO_H200), null);
         assertThat(vm.adviceProperty().get()).isNull();
-        assertThat(vm.highlighted()).isEmpty();
+        assertThat(vm.marks().highlighted()).isEmpty();
 
         vm.select(FIRST);
 
@@ -59,7 +59,7 @@ class MainViewModelTest {
         // a passed-through card in a VM: the host's path is hidden, the card's own link is what the capture shows
         assertThat(advice.answer()).startsWith("Cannot say from this capture: 0000:00:06.0 sits directly on a root bus")
                 .contains("32.0 GT/s PCIe x16 link").contains("a probe under load is the proof");
-        assertThat(vm.highlighted()).contains(vm.getLoaded().picture().nodeOf(FIRST).id());
+        assertThat(vm.marks().highlighted()).contains(vm.getLoaded().picture().nodeOf(FIRST).id());
         assertThat(session.adviceProperty().get()).as("the side panel reads the same answer").isSameAs(advice);
 
         vm.select(null);
@@ -81,11 +81,11 @@ class MainViewModelTest {
     @Test
     void theFilterDimsEverythingButTheMatchingBoxes() {
         vm.open(List.of(TWO_H200), null);
-        int all = vm.matches().size();
+        int all = vm.marks().matches().size();
         vm.setSearch("00:07.0");
-        assertThat(vm.matches()).containsExactly(vm.getLoaded().picture().nodeOf(SECOND).id());
+        assertThat(vm.marks().matches()).containsExactly(vm.getLoaded().picture().nodeOf(SECOND).id());
         vm.setSearch("");
-        assertThat(vm.matches()).hasSize(all);
+        assertThat(vm.marks().matches()).hasSize(all);
     }
 
     @Test

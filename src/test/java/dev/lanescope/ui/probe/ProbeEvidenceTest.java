@@ -65,7 +65,7 @@ class ProbeEvidenceTest {
     void theCapturesGpusAreOfferedAndAReceiptTurnsTheIdleHopIntoAVerdict(FxRobot robot) throws Exception {
         MainViewModel main = app.viewModel();
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> main.getLoaded() != null && !main.loadingProperty().get());
-        assertThat(main.edgeColours().get(HOP)).isEqualTo("idle");
+        assertThat(main.marks().edgeColours().get(HOP)).isEqualTo("idle");
         AtomicReference<ProbeViewModel> ref = new AtomicReference<>();
         robot.interact(() -> ref.set(app.mainController().showProbe()));
         ProbeViewModel vm = ref.get();
@@ -83,7 +83,7 @@ class ProbeEvidenceTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(vm.evidenceTextProperty().get()).startsWith("Applied to the open capture")
                 .contains("idle downshift → speed degraded").contains("stayed at Gen1 of Gen3");
-        assertThat(main.edgeColours().get(HOP)).isEqualTo("degraded");
+        assertThat(main.marks().edgeColours().get(HOP)).isEqualTo("degraded");
         assertThat(vm.readingTextProperty().get()).contains("The link trained low (Gen1 x16 of Gen3 x16 capable):"
                 + " these timings are void");
         assertThat(main.adviceProperty().get().path().get(0).verdict()).isEqualTo("speed degraded");
@@ -92,7 +92,7 @@ class ProbeEvidenceTest {
         robot.interact(() -> vm.openReceipt(climbed));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> vm.evidenceTextProperty().get().contains("→ ok"));
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(main.edgeColours().get(HOP)).isEqualTo("ok");
+        assertThat(main.marks().edgeColours().get(HOP)).isEqualTo("ok");
 
         // the H200's own receipt names a GPU this capture does not have
         robot.interact(() -> vm.openReceipt(Path.of("docs/bench/receipt-h200.json")));
