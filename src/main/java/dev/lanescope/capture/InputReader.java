@@ -153,10 +153,11 @@ final class InputReader {
     }
 
     /**
-     * lanescope's own text rendering of a sample folder, kept beside the capture so that a change in what users read
-     * is seen in review: what the folder says, never evidence about the machine, so a folder read skips it.
+     * The folder of lanescope's own text renderings of a sample, kept beside the capture so that a change in what
+     * users read is seen in review: what lanescope says about the folder, never evidence about the machine, so a
+     * folder read skips it.
      */
-    static final String RENDERING = "expected-analyze.txt";
+    static final String RENDERINGS = "lanescope-expected";
 
     private static void readFolder(Path folder, List<RawFile> out, List<Problem> problems, Budget budget) {
         Path base = folder.toAbsolutePath().normalize();
@@ -175,7 +176,7 @@ final class InputReader {
                 continue;
             }
             if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) continue;
-            if (rel.equals(RENDERING)) continue;
+            if (rel.startsWith(RENDERINGS + "/")) continue;
             if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
                 problems.add(Problem.info(shown, 0, "not a regular file; skipped"));
                 continue;

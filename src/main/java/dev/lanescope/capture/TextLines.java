@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.Units;
 
 /**
  * Bytes to lines, with bounds: the encoding found (UTF-8; UTF-16 with a byte-order mark, or without one when
@@ -223,13 +224,13 @@ final class TextLines {
 
     private static void tooMany(String file, int read, List<Problem> problems) {
         problems.add(Problem.error(file, read + 1, "the file has more than "
-                + String.format(Locale.ROOT, "%,d", MAX_LINES) + " lines, the most this tool reads; the rest"
+                + Units.count(MAX_LINES) + " lines, the most this tool reads; the rest"
                 + " were not read"));
     }
 
     private static void cutLines(String file, int cut, int firstCut, List<Problem> problems) {
         problems.add(Problem.warning(file, firstCut, cut + " line(s) longer than "
-                + String.format(Locale.ROOT, "%,d", MAX_LINE_CHARS) + " characters, which no capture tool prints;"
+                + Units.count(MAX_LINE_CHARS) + " characters, which no capture tool prints;"
                 + " each was cut there (the first is this one)"));
     }
 

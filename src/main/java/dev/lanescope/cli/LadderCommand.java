@@ -53,59 +53,85 @@ final class LadderCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Bdf[] ab = pair == null ? null : new Bdf[] {pair.a(), pair.b()};
         CaptureAnalysis loaded = CaptureAnalysis.load(capture.inputs, false, CaptureAnalysis.Progress.NONE);
         if (!loaded.usable()) {
             Main.explainUnusable(loaded, err);
             return Main.EXIT_UNUSABLE;
         }
+        LadderEvidence ev = evidence(err);
+        List<Ladder> ladders = new ArrayList<>();
+        if (pair != null) {
+            Ladder one = pairLadder(loaded, ev, err);
+            if (one == null) return Main.EXIT_UNUSABLE;
+            ladders.add(one);
+        } else {
+            ladders.addAll(everyPair(loaded, ev, err));
+            if (ladders.isEmpty()) return noPair(loaded, out, err);
+        }
+        print(ladders, out);
+        return 0;
+    }
+
+    /** The capture's files and the extra evidence, read for the ladder; their problems said on stderr. */
+    private LadderEvidence evidence(PrintWriter err) {
         List<Path> all = new ArrayList<>(capture.inputs);
         all.addAll(evidence);
         LadderEvidence ev = LadderEvidenceLoader.load(all);
         for (var p : ev.problems()) if (p.severity() != dev.lanescope.model.Severity.INFO) err.println(p);
-        List<Ladder> ladders = new ArrayList<>();
-        if (ab != null) {
-            for (Bdf b : ab) {
-                if (loaded.topology().node(b).isEmpty()) {
-                    err.println("lanescope: " + b + " is not in " + loaded.capture().label() + "; its GPUs: "
-                            + gpuList(loaded));
-                    err.flush();
-                    return Main.EXIT_UNUSABLE;
-                }
-            }
-            try {
-                ladders.add(Ladders.of(loaded.topology(), ev, ab[0], ab[1]));
-            } catch (IllegalArgumentException e) {
-                err.println("lanescope: --pair: " + e.getMessage());
+        return ev;
+    }
+
+    /** The ladder of the --pair, or null when it names a device not in the capture (said on stderr). */
+    private Ladder pairLadder(CaptureAnalysis loaded, LadderEvidence ev, PrintWriter err) {
+        for (Bdf b : new Bdf[] {pair.a(), pair.b()}) {
+            if (loaded.topology().node(b).isEmpty()) {
+                err.println("lanescope: " + b + " is not in " + loaded.capture().label() + "; its GPUs: "
+                        + gpuList(loaded));
                 err.flush();
-                return Main.EXIT_UNUSABLE;
-            }
-        } else {
-            ladders.addAll(Ladders.allGpuPairs(loaded.topology(), ev, loaded.report().peers(), PAIRS_SHOWN));
-            long gpus = Ladders.gpus(loaded.topology()).size();
-            if (gpus * (gpus - 1) / 2 > PAIRS_SHOWN) {
-                // n GPUs have n(n-1)/2 pairs: what a capture can make this print stays bounded
-                err.printf(java.util.Locale.ROOT, "lanescope ladder: %,d GPU pairs; the first %,d (in address order)"
-                        + " are shown; name any pair with --pair A,B (scan gives the lowest failed rung over all)%n",
-                        gpus * (gpus - 1) / 2, PAIRS_SHOWN);
-            }
-            if (ladders.isEmpty()) {
-                // the machine form stays machine-readable: an empty list on stdout, the sentence on stderr
-                String none = "No pair of GPUs in " + loaded.capture().label() + " (found: " + gpuList(loaded)
-                        + "); name any two devices with --pair A,B.";
-                if (machineForm.json) {
-                    out.println("[]");
-                    err.println(none);
-                    err.flush();
-                } else {
-                    out.println(none);
-                }
-                out.flush();
-                return 0;
+                return null;
             }
         }
+        try {
+            return Ladders.of(loaded.topology(), ev, pair.a(), pair.b());
+        } catch (IllegalArgumentException e) {
+            err.println("lanescope: --pair: " + e.getMessage());
+            err.flush();
+            return null;
+        }
+    }
+
+    /** Every GPU pair's ladder, the first {@link #PAIRS_SHOWN}; how many more there are said on stderr. */
+    private static List<Ladder> everyPair(CaptureAnalysis loaded, LadderEvidence ev, PrintWriter err) {
+        List<Ladder> ladders = Ladders.allGpuPairs(loaded.topology(), ev, loaded.report().peers(), PAIRS_SHOWN);
+        long gpus = Ladders.gpus(loaded.topology()).size();
+        if (gpus * (gpus - 1) / 2 > PAIRS_SHOWN) {
+            // n GPUs have n(n-1)/2 pairs: what a capture can make this print stays bounded
+            err.printf(java.util.Locale.ROOT, "lanescope ladder: %,d GPU pairs; the first %,d (in address order)"
+                    + " are shown; name any pair with --pair A,B (scan gives the lowest failed rung over all)%n",
+                    gpus * (gpus - 1) / 2, PAIRS_SHOWN);
+        }
+        return ladders;
+    }
+
+    /** No GPU pair: the machine form stays machine-readable (an empty list on stdout, the sentence on stderr). */
+    private int noPair(CaptureAnalysis loaded, PrintWriter out, PrintWriter err) {
+        String none = "No pair of GPUs in " + loaded.capture().label() + " (found: " + gpuList(loaded)
+                + "); name any two devices with --pair A,B.";
         if (machineForm.json) {
-            Object o = ladders.size() == 1 && ab != null ? json(ladders.get(0)) : ladders.stream().map(LadderCommand::json).toList();
+            out.println("[]");
+            err.println(none);
+            err.flush();
+        } else {
+            out.println(none);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private void print(List<Ladder> ladders, PrintWriter out) {
+        if (machineForm.json) {
+            Object o = ladders.size() == 1 && pair != null ? json(ladders.get(0))
+                    : ladders.stream().map(LadderCommand::json).toList();
             out.println(Jackson.pretty(o));
         } else {
             for (int i = 0; i < ladders.size(); i++) {
@@ -114,7 +140,6 @@ final class LadderCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return 0;
     }
 
     private static String gpuList(CaptureAnalysis l) {

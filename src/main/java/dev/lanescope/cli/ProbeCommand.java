@@ -87,64 +87,13 @@ final class ProbeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter e = spec.commandLine().getErr();
-        Path probeBinary;
-        Toolchain.Api api;
-        if (binary != null) {
-            if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
-                e.println("lanescope: --binary " + binary + " is not an executable file");
-                e.flush();
-                return EXIT_BUILD;
-            }
-            probeBinary = binary;
-            api = binary.getFileName().toString().contains("hip") ? Toolchain.Api.HIP : Toolchain.Api.CUDA;
-        } else {
-            Toolchain tc = toolchain.get();
-            if (tc.preferred().isEmpty()) {
-                e.println("lanescope: " + tc.missingMessage());
-                e.flush();
-                return EXIT_BUILD;
-            }
-            api = tc.preferred().get();
-            ProbeSources src;
-            try {
-                src = ProbeSources.locate(sources);
-            } catch (IOException ex) {
-                e.println("lanescope: " + ex.getMessage());
-                e.flush();
-                return EXIT_BUILD;
-            }
-            o.println("building the " + api + " probe with " + tc.compiler(api).get() + " from " + src.origin() + " ...");
-            o.flush();
-            ProbeBuilder.Result b = new ProbeBuilder(cache == null ? ProbeBuilder.defaultCacheRoot() : cache,
-                    Duration.ofMinutes(5), Commands.SYSTEM).build(tc, api, src, arch == null || arch.isEmpty() ? null : arch);
-            if (!b.ok()) {
-                e.println("lanescope: " + b.message());
-                for (String l : b.errorLines()) e.println("    " + l);
-                if (b.errorLines().isEmpty() && b.stderr() != null && !b.stderr().isBlank()) e.println(b.stderr().strip());
-                e.flush();
-                return EXIT_BUILD;
-            }
-            o.println(b.message());
-            probeBinary = b.binary();
-        }
+        Built built = binary != null ? given(e) : build(o, e);
+        if (built == null) return EXIT_BUILD;
         HostFacts facts = HostFacts.system();
-        Bdf bus = api == Toolchain.Api.CUDA ? facts.nvidiaSmiBusId(gpu) : null;
-        GpuUsers.Listing users = GpuUsers.system().list(bus);
-        String label = "GPU " + gpu + (bus == null ? "" : " (" + bus + ")");
-        if (users.busy()) {
-            e.println("lanescope: " + users.describe(label));
-            if (!force) {
-                e.println("lanescope: refusing to probe beside them: the probe contends for the link it measures, and a"
-                        + " serving process may suffer or the driver may wedge. Stop them, or pass --force.");
-                e.flush();
-                return EXIT_BUSY;
-            }
-            e.println("lanescope: --force: probing anyway");
-        } else if (users.problem() != null) {
-            o.println("note: " + users.problem());
-        }
+        Bdf bus = built.api() == Toolchain.Api.CUDA ? facts.nvidiaSmiBusId(gpu) : null;
+        if (refusedBesideOthers(bus, o, e)) return EXIT_BUSY;
         Path target = out != null ? out : ReceiptWriter.defaultName(Path.of("."), HostFacts.system().hostName(), Instant.now());
-        List<String> cmd = ProbeRunner.arguments(probeBinary, gpu, sizes, quick, null);
+        List<String> cmd = ProbeRunner.arguments(built.binary(), gpu, sizes, quick, null);
         o.println("running " + String.join(" ", cmd) + " (limit " + timeoutS + " s)");
         o.flush();
         ProbeSession.Recording rec = new ProbeSession(facts).start(cmd, gpu, bus, Duration.ofSeconds(timeoutS), ev -> {
@@ -165,6 +114,77 @@ final class ProbeCommand implements Callable<Integer> {
             e.flush();
             return EXIT_NO_GPU;
         }
+        return report(run, receipt, target, o, e);
+    }
+
+    /** The probe program to run and the API it speaks. */
+    private record Built(Path binary, Toolchain.Api api) {
+    }
+
+    /** The prebuilt probe of --binary, or null when it is not an executable file (said on stderr). */
+    private Built given(PrintWriter e) {
+        if (!Files.isRegularFile(binary) || !Files.isExecutable(binary)) {
+            e.println("lanescope: --binary " + binary + " is not an executable file");
+            e.flush();
+            return null;
+        }
+        return new Built(binary, binary.getFileName().toString().contains("hip") ? Toolchain.Api.HIP
+                : Toolchain.Api.CUDA);
+    }
+
+    /** The probe built (or found in the cache) with this machine's compiler, or null with the reason on stderr. */
+    private Built build(PrintWriter o, PrintWriter e) {
+        Toolchain tc = toolchain.get();
+        if (tc.preferred().isEmpty()) {
+            e.println("lanescope: " + tc.missingMessage());
+            e.flush();
+            return null;
+        }
+        Toolchain.Api api = tc.preferred().get();
+        ProbeSources src;
+        try {
+            src = ProbeSources.locate(sources);
+        } catch (IOException ex) {
+            e.println("lanescope: " + ex.getMessage());
+            e.flush();
+            return null;
+        }
+        o.println("building the " + api + " probe with " + tc.compiler(api).get() + " from " + src.origin() + " ...");
+        o.flush();
+        ProbeBuilder.Result b = new ProbeBuilder(cache == null ? ProbeBuilder.defaultCacheRoot() : cache,
+                Duration.ofMinutes(5), Commands.SYSTEM).build(tc, api, src, arch == null || arch.isEmpty() ? null : arch);
+        if (!b.ok()) {
+            e.println("lanescope: " + b.message());
+            for (String l : b.errorLines()) e.println("    " + l);
+            if (b.errorLines().isEmpty() && b.stderr() != null && !b.stderr().isBlank()) e.println(b.stderr().strip());
+            e.flush();
+            return null;
+        }
+        o.println(b.message());
+        return new Built(b.binary(), api);
+    }
+
+    /** Whether other processes use the GPU and --force was not given: they are named and the probe refused. */
+    private boolean refusedBesideOthers(Bdf bus, PrintWriter o, PrintWriter e) {
+        GpuUsers.Listing users = GpuUsers.system().list(bus);
+        String label = "GPU " + gpu + (bus == null ? "" : " (" + bus + ")");
+        if (users.busy()) {
+            e.println("lanescope: " + users.describe(label));
+            if (!force) {
+                e.println("lanescope: refusing to probe beside them: the probe contends for the link it measures, and a"
+                        + " serving process may suffer or the driver may wedge. Stop them, or pass --force.");
+                e.flush();
+                return true;
+            }
+            e.println("lanescope: --force: probing anyway");
+        } else if (users.problem() != null) {
+            o.println("note: " + users.problem());
+        }
+        return false;
+    }
+
+    /** Writes the receipt and prints the reading: the table, the run's summary, the sentences, where it went. */
+    private static int report(ProbeRun run, ObjectNode receipt, Path target, PrintWriter o, PrintWriter e) {
         boolean written = false;
         if (!run.results().isEmpty() || run.start() != null) {
             try {
@@ -188,6 +208,4 @@ final class ProbeCommand implements Callable<Integer> {
         e.flush();
         return run.ok() && written ? 0 : EXIT_FAILED;
     }
-
-
 }

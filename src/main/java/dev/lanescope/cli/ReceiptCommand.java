@@ -84,34 +84,39 @@ final class ReceiptCommand implements Callable<Integer> {
             o.println("Engine against wire:");
             o.println("  " + EngineVsWire.of(claim, BatchReading.of(r.results()), rd.peakPinnedH2d()).sentence());
         }
-        if (capture != null && !capture.isEmpty()) {
-            CaptureAnalysis l = CaptureAnalysis.load(capture);
-            if (!l.usable()) {
-                Main.explainUnusable(l, e);
+        if (capture != null && !capture.isEmpty()) return onCapture(r, o, e);
+        o.flush();
+        return 0;
+    }
+
+    /** The capture's link verdicts with the receipt's evidence: what changed, and the faults that stay. */
+    private int onCapture(Receipt r, PrintWriter o, PrintWriter e) {
+        CaptureAnalysis l = CaptureAnalysis.load(capture);
+        if (!l.usable()) {
+            Main.explainUnusable(l, e);
+            o.flush();
+            return Main.EXIT_UNUSABLE;
+        }
+        ReceiptOnCapture on = ReceiptOnCapture.apply(r, l);
+        o.println();
+        if (!on.applied()) {
+            o.println("Not applied to " + l.capture().label() + ": " + on.why() + ".");
+            if (on.status() == ReceiptOnCapture.Status.OTHER_MACHINE) {
                 o.flush();
-                return Main.EXIT_UNUSABLE;
+                return 0;
             }
-            ReceiptOnCapture on = ReceiptOnCapture.apply(r, l);
-            o.println();
-            if (!on.applied()) {
-                o.println("Not applied to " + l.capture().label() + ": " + on.why() + ".");
-                if (on.status() == ReceiptOnCapture.Status.OTHER_MACHINE) {
-                    o.flush();
-                    return 0;
-                }
-            }
-            o.println("Link verdicts of " + l.capture().label() + " with the receipt's evidence:");
-            List<HopVerdict> base = l.report().hops();
-            List<HopVerdict> up = on.upgraded().report().hops();
-            for (int i = 0; i < up.size(); i++) {
-                HopVerdict a = base.get(i);
-                HopVerdict b = up.get(i);
-                if (a.verdict() != b.verdict()) {
-                    o.println("  " + b.hopLabel() + ": " + a.verdict().words() + " -> " + b.verdict().words() + ": "
-                            + b.reason());
-                } else if (b.verdict().isFault() || b.verdict() == dev.lanescope.analysis.LinkVerdict.IDLE_DOWNSHIFT) {
-                    o.println("  " + b.hopLabel() + ": " + b.verdict().words() + " (unchanged)");
-                }
+        }
+        o.println("Link verdicts of " + l.capture().label() + " with the receipt's evidence:");
+        List<HopVerdict> base = l.report().hops();
+        List<HopVerdict> up = on.upgraded().report().hops();
+        for (int i = 0; i < up.size(); i++) {
+            HopVerdict a = base.get(i);
+            HopVerdict b = up.get(i);
+            if (a.verdict() != b.verdict()) {
+                o.println("  " + b.hopLabel() + ": " + a.verdict().words() + " -> " + b.verdict().words() + ": "
+                        + b.reason());
+            } else if (b.verdict().isFault() || b.verdict() == dev.lanescope.analysis.LinkVerdict.IDLE_DOWNSHIFT) {
+                o.println("  " + b.hopLabel() + ": " + b.verdict().words() + " (unchanged)");
             }
         }
         o.flush();

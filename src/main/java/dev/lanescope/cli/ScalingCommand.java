@@ -132,27 +132,7 @@ final class ScalingCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            ScalingRequest q = new ScalingRequest();
-            q.model = model == null ? null : MoePreset.byKey(model);
-            q.bits = bits;
-            if (gpu != null) q.gpu = GpuPreset.byKey(gpu);
-            q.memGbPerS = memGbps;
-            q.vramGb = vramGb;
-            q.split = split;
-            ScalingRequest.kind(split);
-            if (measured != null) q.measured = Measured.parseList(measured, split.matches("(?i)tps?\\d+") ? "tp" : split);
-            if (predict != null) q.predict = ScalingRequest.parseCards(predict);
-            q.maxCards = maxCards;
-            if (table != null) q.table = readTable(table, err);
-            q.p2pGbPerS = p2pGbps;
-            q.p2pLatencyUs = p2pLatencyUs;
-            if (p2pLatencyUs != null && p2pGbps == null) {
-                throw new CeilingInputException("p2p", "--p2p-latency-us needs --p2p-gbps too");
-            }
-            if (pathClass != null) q.pathClass = pathClass(pathClass);
-            if (link != null) q.linkGbPerS = CeilingCommand.Links.parse(link).mbps() / 8000.0;
-            q.fixedMs = fixedMs;
-            q.activationBytes = activationBytes;
+            ScalingRequest q = request(err);
             if (!capture.isEmpty()) {
                 CaptureAnalysis l = CaptureAnalysis.load(capture);
                 if (!l.usable()) {
@@ -163,20 +143,7 @@ final class ScalingCommand implements Callable<Integer> {
                 q.capture = CaptureGpus.of(l.topology(), l.report());
             }
             if (q.capture != null && q.capture.alone() != null && gpu == null && memGbps == null) {
-                if (json) {
-                    com.fasterxml.jackson.databind.node.ObjectNode o = Jackson.mapper().createObjectNode();
-                    o.put("verdict", q.capture.alone());
-                    o.putArray("predictions");
-                    o.put("capture", q.capture.describe());
-                    out.println(Jackson.pretty(o));
-                    out.flush();
-                    return 0;
-                }
-                out.println(q.capture.alone());
-                out.println();
-                out.println("Capture: " + q.capture.describe());
-                out.flush();
-                return 0;
+                return alone(q.capture, out);
             }
             Scaling.Result r = Scaling.evaluate(q.toInputs());
             if (csv != null) ExportCommand.write(csv, ScalingCsv.of(r));
@@ -198,6 +165,49 @@ final class ScalingCommand implements Callable<Integer> {
             err.flush();
             return Main.EXIT_UNUSABLE;
         }
+    }
+
+    /** The options as a scaling request; a bad value is refused naming its option. */
+    private ScalingRequest request(PrintWriter err) {
+        ScalingRequest q = new ScalingRequest();
+        q.model = model == null ? null : MoePreset.byKey(model);
+        q.bits = bits;
+        if (gpu != null) q.gpu = GpuPreset.byKey(gpu);
+        q.memGbPerS = memGbps;
+        q.vramGb = vramGb;
+        q.split = split;
+        ScalingRequest.kind(split);
+        if (measured != null) q.measured = Measured.parseList(measured, split.matches("(?i)tps?\\d+") ? "tp" : split);
+        if (predict != null) q.predict = ScalingRequest.parseCards(predict);
+        q.maxCards = maxCards;
+        if (table != null) q.table = readTable(table, err);
+        q.p2pGbPerS = p2pGbps;
+        q.p2pLatencyUs = p2pLatencyUs;
+        if (p2pLatencyUs != null && p2pGbps == null) {
+            throw new CeilingInputException("p2p", "--p2p-latency-us needs --p2p-gbps too");
+        }
+        if (pathClass != null) q.pathClass = pathClass(pathClass);
+        if (link != null) q.linkGbPerS = CeilingCommand.Links.parse(link).mbps() / 8000.0;
+        q.fixedMs = fixedMs;
+        q.activationBytes = activationBytes;
+        return q;
+    }
+
+    /** A capture with one GPU and no card named: there is nothing to scale, and it says why. */
+    private int alone(CaptureGpus capture, PrintWriter out) {
+        if (json) {
+            com.fasterxml.jackson.databind.node.ObjectNode o = Jackson.mapper().createObjectNode();
+            o.put("verdict", capture.alone());
+            o.putArray("predictions");
+            o.put("capture", capture.describe());
+            out.println(Jackson.pretty(o));
+        } else {
+            out.println(capture.alone());
+            out.println();
+            out.println("Capture: " + capture.describe());
+        }
+        out.flush();
+        return 0;
     }
 
     private static AllReduceTable readTable(Path file, PrintWriter err) {

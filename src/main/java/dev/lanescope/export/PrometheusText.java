@@ -3,7 +3,6 @@ package dev.lanescope.export;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import dev.lanescope.analysis.HopVerdict;
@@ -12,6 +11,7 @@ import dev.lanescope.analysis.WatchReport;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.ErrorCounters;
 import dev.lanescope.model.LinkState;
+import dev.lanescope.model.Units;
 
 /**
  * The Prometheus text exposition format ({@code --format openmetrics}) for node_exporter's textfile collector
@@ -185,8 +185,7 @@ public final class PrometheusText {
     }
 
     private static String number(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
-        return String.format(Locale.ROOT, "%s", v);
+        return Units.plain(v);
     }
 
     private String text() {

@@ -35,18 +35,7 @@ public final class ScalingJson {
         else o.putNull("best");
         ArrayNode series = o.putArray("currentSplit");
         r.series().forEach(p -> series.add(prediction(p)));
-        if (r.fit().isPresent()) {
-            Fit f = r.fit().get();
-            ObjectNode fo = o.putObject("fitted");
-            putFinite(fo, "collectiveMsPerAddedCard", f.collectiveMsPerAddedCard());
-            fo.put("fixedMsPerToken", f.fixedMs());
-            putFinite(fo, "allReduceStepUs", f.stepUs());
-            putFinite(fo, "memGbPerS", f.memGbPerS());
-            fo.put("worstErrorPercent", f.worstErrorPct());
-            fo.put("points", f.points());
-        } else {
-            o.putNull("fitted");
-        }
+        fitted(o, r);
         ArrayNode meas = o.putArray("measured");
         for (Measured m : r.inputs().measured()) {
             ObjectNode mo = meas.addObject();
@@ -61,7 +50,29 @@ public final class ScalingJson {
         r.assumptions().forEach(as::add);
         ArrayNode notes = o.putArray("notes");
         r.notes().forEach(notes::add);
-        ObjectNode in = o.putObject("inputs");
+        inputs(o.putObject("inputs"), r);
+        if (capture != null) capture(o.putObject("capture"), capture);
+        return o;
+    }
+
+    /** The costs fitted to the measured points, or null without them. */
+    private static void fitted(ObjectNode o, Scaling.Result r) {
+        if (r.fit().isPresent()) {
+            Fit f = r.fit().get();
+            ObjectNode fo = o.putObject("fitted");
+            putFinite(fo, "collectiveMsPerAddedCard", f.collectiveMsPerAddedCard());
+            fo.put("fixedMsPerToken", f.fixedMs());
+            putFinite(fo, "allReduceStepUs", f.stepUs());
+            putFinite(fo, "memGbPerS", f.memGbPerS());
+            fo.put("worstErrorPercent", f.worstErrorPct());
+            fo.put("points", f.points());
+        } else {
+            o.putNull("fitted");
+        }
+    }
+
+    /** What the prediction was computed from: the model, the rates, the card count. */
+    private static void inputs(ObjectNode in, Scaling.Result r) {
         var m = r.inputs().model();
         in.put("model", m.label());
         in.put("layers", m.layers());
@@ -75,29 +86,29 @@ public final class ScalingJson {
         else in.putNull("vramGb");
         in.put("minCards", r.minCards());
         in.put("currentSplit", r.inputs().current().key());
-        if (capture != null) {
-            ObjectNode c = o.putObject("capture");
-            ArrayNode g = c.putArray("gpus");
-            capture.gpus().forEach(b -> g.add(b.toString()));
-            c.put("deviceName", capture.deviceName());
-            if (capture.worstClass().isPresent()) c.put("peerPathClass", capture.worstClass().get().name());
-            else c.putNull("peerPathClass");
-            putFinite(c, "linkGbPerS", capture.linkGbPerS());
-            c.put("summary", capture.describe());
-            ArrayNode cards = c.putArray("cards");
-            for (CaptureGpus.Card k : capture.cards()) {
-                ObjectNode n = cards.addObject();
-                n.put("address", k.bdf().toString());
-                n.put("name", k.name());
-                n.put("vendor", k.vendor());
-                if (k.preset().isPresent()) n.put("card", k.preset().get().key());
-                else n.putNull("card");
-            }
-            if (capture.mixed() != null) c.put("mixed", capture.mixed());
-            else c.putNull("mixed");
-            c.put("nvlinks", capture.nvlinks());
+    }
+
+    /** The capture's GPUs, their cards and the peer path between them. */
+    private static void capture(ObjectNode c, CaptureGpus capture) {
+        ArrayNode g = c.putArray("gpus");
+        capture.gpus().forEach(b -> g.add(b.toString()));
+        c.put("deviceName", capture.deviceName());
+        if (capture.worstClass().isPresent()) c.put("peerPathClass", capture.worstClass().get().name());
+        else c.putNull("peerPathClass");
+        putFinite(c, "linkGbPerS", capture.linkGbPerS());
+        c.put("summary", capture.describe());
+        ArrayNode cards = c.putArray("cards");
+        for (CaptureGpus.Card k : capture.cards()) {
+            ObjectNode n = cards.addObject();
+            n.put("address", k.bdf().toString());
+            n.put("name", k.name());
+            n.put("vendor", k.vendor());
+            if (k.preset().isPresent()) n.put("card", k.preset().get().key());
+            else n.putNull("card");
         }
-        return o;
+        if (capture.mixed() != null) c.put("mixed", capture.mixed());
+        else c.putNull("mixed");
+        c.put("nvlinks", capture.nvlinks());
     }
 
     private static ObjectNode prediction(Prediction p) {

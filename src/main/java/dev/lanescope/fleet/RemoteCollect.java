@@ -127,22 +127,33 @@ public final class RemoteCollect {
         int rc = p.exitValue();
         if (rc != 0) {
             deleteQuietly(out);
-            String said = stderr.isEmpty() ? "" : ": " + lastLine(stderr);
-            if (rc == 255) {
-                throw new Failure("could not reach " + host + " over ssh (exit 255" + said + "); check the name, the"
-                        + " network and that key login works (ssh " + host + " true)");
-            }
-            if (rc == 127 && said.contains("sudo")) {
-                throw new Failure("sudo is not installed on " + host + " (exit 127" + said + "); run without --sudo"
-                        + " (the collector still reads the tree and the link files, and says what root would add), or"
-                        + " log in as root");
-            }
-            if (said.contains("password") || said.contains("sudo")) {
-                throw new Failure("sudo on " + host + " wants a password (exit " + rc + said + "); allow"
-                        + " passwordless sudo for the collector or run without --sudo");
-            }
-            throw new Failure("the collector on " + host + " failed (exit " + rc + said + ")");
+            throw failure(host, rc, stderr);
         }
+        checkGzip(out, host);
+        return out;
+    }
+
+    /** Why the remote side failed, in words from its exit status and last stderr line. */
+    private static Failure failure(String host, int rc, String stderr) {
+        String said = stderr.isEmpty() ? "" : ": " + lastLine(stderr);
+        if (rc == 255) {
+            return new Failure("could not reach " + host + " over ssh (exit 255" + said + "); check the name, the"
+                    + " network and that key login works (ssh " + host + " true)");
+        }
+        if (rc == 127 && said.contains("sudo")) {
+            return new Failure("sudo is not installed on " + host + " (exit 127" + said + "); run without --sudo"
+                    + " (the collector still reads the tree and the link files, and says what root would add), or"
+                    + " log in as root");
+        }
+        if (said.contains("password") || said.contains("sudo")) {
+            return new Failure("sudo on " + host + " wants a password (exit " + rc + said + "); allow"
+                    + " passwordless sudo for the collector or run without --sudo");
+        }
+        return new Failure("the collector on " + host + " failed (exit " + rc + said + ")");
+    }
+
+    /** What came back must start as a gzip stream does; otherwise it is deleted and refused. */
+    private static void checkGzip(Path out, String host) throws Failure {
         try {
             byte[] head = new byte[2];
             try (InputStream in = Files.newInputStream(out)) {
@@ -155,7 +166,6 @@ public final class RemoteCollect {
         } catch (IOException e) {
             throw new Failure("cannot read the bundle " + out + ": " + e.getMessage());
         }
-        return out;
     }
 
     private static void drain(InputStream in, ByteArrayOutputStream keep, java.util.function.Consumer<String> lines) {

@@ -1,6 +1,5 @@
 package dev.lanescope.model;
 
-import java.util.Locale;
 
 /**
  * A link speed and width as one register (LnkCap or LnkSta) or sysfs pair reports them.
@@ -27,8 +26,9 @@ public record LinkState(LinkSpeed speed, int width) {
         return formatGbps(mbps());
     }
 
+    /** Gb/s as the kernel prints it; the rule is {@link Units#gbps}. */
     public static String formatGbps(long mbps) {
-        return String.format(Locale.ROOT, "%d.%03d", mbps / 1000, mbps % 1000);
+        return Units.gbps(mbps);
     }
 
     /** GB/s (bytes) of usable bandwidth: Mb/s / 8000. */

@@ -74,7 +74,7 @@ public final class ProblemList extends ArrayList<Problem> {
         k.count++;
         if (k.lines.size() < PLACES && p.line() > 0 && !k.lines.contains(p.line())) k.lines.add(p.line());
         Problem folded = new Problem(k.first.file(), k.first.line(), k.first.severity(), k.first.message()
-                + " (" + String.format(Locale.ROOT, "%,d", k.count) + " times in this file"
+                + " (" + Units.count(k.count) + " times in this file"
                 + (k.lines.size() > 1 ? ": lines " + places(k) : "") + ")", k.first.fault());
         if (k.at >= size() || get(k.at) != k.shown) k.at = indexOfSame(k.shown); // moved by a sort
         if (k.at >= 0) super.set(k.at, folded);

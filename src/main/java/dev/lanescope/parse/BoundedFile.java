@@ -7,7 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Locale;
+
+import dev.lanescope.model.Units;
 
 /**
  * Reads a file the user named with a bound, before anything trusts it: devices, FIFOs and sockets are refused
@@ -105,6 +106,6 @@ public final class BoundedFile {
     public static String size(long bytes) {
         if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) return (bytes >> 20) + " MiB";
         if (bytes >= 1L << 10 && bytes % (1L << 10) == 0) return (bytes >> 10) + " KiB";
-        return String.format(Locale.ROOT, "%,d bytes", bytes);
+        return Units.count(bytes) + " bytes";
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.lanescope.model.Problem;
+import dev.lanescope.model.Units;
 
 /**
  * The one place a number written in a user's file is turned into a value (docs/RULES.md section 13). A value that
@@ -135,7 +136,7 @@ public final class Numbers {
     private static String range(long min, long max) {
         if (min == Long.MIN_VALUE && max == Long.MAX_VALUE) return "more digits than this tool reads";
         if (min == Integer.MIN_VALUE && max == Integer.MAX_VALUE) {
-            return "beyond " + String.format(Locale.ROOT, "%,d", (long) Integer.MAX_VALUE);
+            return "beyond " + Units.count((long) Integer.MAX_VALUE);
         }
         return String.format(Locale.ROOT, "%,d to %,d", min, max);
     }

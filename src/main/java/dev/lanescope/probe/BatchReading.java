@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import dev.lanescope.model.Units;
+
 /**
  * One-by-one copies against the same bytes issued together (pcie_bw's batched modes, pinned memory), read in words:
  * what an engine that issues its copies one at a time leaves on the table, and whether a faster link would help. Also
@@ -151,11 +153,11 @@ public record BatchReading(List<Row> rows, Optional<TransferCost> oneByOne, Opti
             List<String> others = new ArrayList<>();
             for (String m : MODES) {
                 if (m.equals(best) || !row.batchedGbps().containsKey(m)) continue;
-                others.add(words(m, row.api().get(m)) + " " + LinkMath.gb(row.batchedGbps().get(m)));
+                others.add(words(m, row.api().get(m)) + " " + Units.twoDecimals(row.batchedGbps().get(m)));
             }
             if (!others.isEmpty()) how.append("; ").append(String.join(", ", others));
             String head = String.format(Locale.ROOT, "At %s this GPU gets %s GB/s one by one and %s batched (%s)",
-                    LinkMath.size(row.bytes()), LinkMath.gb(row.oneByOne()), LinkMath.gb(row.best()), how);
+                    LinkMath.size(row.bytes()), Units.twoDecimals(row.oneByOne()), Units.twoDecimals(row.best()), how);
             double lost = row.leftOnTable();
             if (lost >= 0.05) {
                 boolean linkBound = !Double.isNaN(bulkGBps) && row.best() >= 0.95 * bulkGBps;

@@ -5,6 +5,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.lanescope.model.Units;
+
 /**
  * An engine's effective host-to-device rate at its transfer size against what this link gave the probe at the same
  * size (docs/RULES.md §7: engine against link is the diagnosis, not the raw number). The reading names one limit:
@@ -56,7 +58,7 @@ public record EngineVsWire(Limit limit, double engineGBps, long bytes, double on
         if (Double.isNaN(bat) && probe.batched().isPresent()) bat = probe.batched().get().gbpsAt(c.bytes());
         if (Double.isNaN(bat) && !Double.isNaN(bulkGBps)) bat = bulkGBps; // no batched data: the bulk rate bounds it
         String at = LinkMath.size(c.bytes());
-        String eng = String.format(Locale.ROOT, "the engine's %s GB/s at %s", LinkMath.gb(c.gbps()), at);
+        String eng = String.format(Locale.ROOT, "the engine's %s GB/s at %s", Units.twoDecimals(c.gbps()), at);
         String engCap = "T" + eng.substring(1);
         if (Double.isNaN(one)) {
             return new EngineVsWire(Limit.UNKNOWN, c.gbps(), c.bytes(), one, bat, false, engCap + " cannot be judged:"
@@ -65,8 +67,8 @@ public record EngineVsWire(Limit limit, double engineGBps, long bytes, double on
         }
         String src = measured ? "measured at that size" : "fitted from the sweep";
         double share = c.gbps() / one;
-        String probeWords = String.format(Locale.ROOT, "%s GB/s one by one%s; %s", LinkMath.gb(one),
-                Double.isNaN(bat) ? "" : ", " + LinkMath.gb(bat) + " batched", src);
+        String probeWords = String.format(Locale.ROOT, "%s GB/s one by one%s; %s", Units.twoDecimals(one),
+                Double.isNaN(bat) ? "" : ", " + Units.twoDecimals(bat) + " batched", src);
         double best = Double.isNaN(bat) ? one : Math.max(one, bat);
         if (c.gbps() > best * 1.10) {
             return new EngineVsWire(Limit.UNKNOWN, c.gbps(), c.bytes(), one, bat, measured, String.format(Locale.ROOT,
@@ -84,7 +86,7 @@ public record EngineVsWire(Limit limit, double engineGBps, long bytes, double on
             return new EngineVsWire(Limit.PER_TRANSFER, c.gbps(), c.bytes(), one, bat, measured,
                     String.format(Locale.ROOT, "The per-transfer overhead is the limit: %s matches copies issued one"
                                     + " at a time (%s). Batching the same bytes would reach about %s GB/s (+%.0f %%);"
-                                    + " a faster link would not help.", eng, probeWords, LinkMath.gb(bat), (bat / c.gbps() - 1) * 100));
+                                    + " a faster link would not help.", eng, probeWords, Units.twoDecimals(bat), (bat / c.gbps() - 1) * 100));
         }
         return new EngineVsWire(Limit.WIRE, c.gbps(), c.bytes(), one, bat, measured, String.format(Locale.ROOT,
                 "The wire is the limit: %s already matches what this link moves at that size (%s), and batching"

@@ -1,8 +1,8 @@
 package dev.lanescope.probe;
 
-import java.util.Locale;
 
 import dev.lanescope.model.LinkSpeed;
+import dev.lanescope.model.Units;
 
 /** Usable payload bandwidth of a link (the kernel's per-lane rates after encoding), and words for sizes. */
 public final class LinkMath {
@@ -32,16 +32,6 @@ public final class LinkMath {
 
     /** 460800 -> "460,800 B", 3145728 -> "3 MiB", 1073741824 -> "1 GiB". */
     public static String size(long bytes) {
-        if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) return (bytes >> 30) + " GiB";
-        if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) return (bytes >> 20) + " MiB";
-        return String.format(Locale.ROOT, "%,d B", bytes);
-    }
-
-    static String gb(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    static String pct(double ratio) {
-        return String.format(Locale.ROOT, "%.0f %%", ratio * 100);
+        return Units.bytes(bytes);
     }
 }

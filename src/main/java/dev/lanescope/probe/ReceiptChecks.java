@@ -1,9 +1,10 @@
 package dev.lanescope.probe;
 
 import java.util.List;
-import java.util.Locale;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.lanescope.model.Units;
 
 /**
  * A receipt's numbers checked against physics before anything shows them: a time, a size or a rate must not be
@@ -155,7 +156,7 @@ public final class ReceiptChecks {
     }
 
     private static String gb(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+        return Units.twoDecimals(v);
     }
 
     private static String fmt(double v) {

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.lanescope.model.Units;
+
 /**
  * Two receipts side by side (before/after a reboot, or two machines): per size and series the GB/s change, and
  * whether the link state differed. The summary sentence comes first: a change that comes with a different link state
@@ -22,7 +24,7 @@ public record ReceiptCompare(String summary, List<Change> changes, String linkA,
 
         public String line() {
             return String.format(Locale.ROOT, "%-12s %-20s %9s -> %9s GB/s  %+7.1f %%", LinkMath.size(bytes), series,
-                    LinkMath.gb(a), LinkMath.gb(b), (ratio() - 1) * 100);
+                    Units.twoDecimals(a), Units.twoDecimals(b), (ratio() - 1) * 100);
         }
     }
 
@@ -57,13 +59,13 @@ public record ReceiptCompare(String summary, List<Change> changes, String linkA,
             s.append("The link state differed (").append(a.label()).append(": ").append(la).append(", ")
                     .append(b.label()).append(": ").append(lb).append("): ");
             s.append(headline.series()).append(" at ").append(LinkMath.size(headline.bytes())).append(' ')
-                    .append(LinkMath.gb(headline.a())).append(" -> ").append(LinkMath.gb(headline.b()))
+                    .append(Units.twoDecimals(headline.a())).append(" -> ").append(Units.twoDecimals(headline.b()))
                     .append(String.format(Locale.ROOT, " GB/s (%+.0f %%)", (headline.ratio() - 1) * 100))
                     .append(": the change follows the link, not the code; compare timings only within one link state.");
         } else {
             s.append("Same link state (").append(la).append(" in both): ");
             s.append(headline.series()).append(" at ").append(LinkMath.size(headline.bytes())).append(' ')
-                    .append(LinkMath.gb(headline.a())).append(" -> ").append(LinkMath.gb(headline.b()))
+                    .append(Units.twoDecimals(headline.a())).append(" -> ").append(Units.twoDecimals(headline.b()))
                     .append(String.format(Locale.ROOT, " GB/s (%+.1f %%)", (headline.ratio() - 1) * 100))
                     .append("; ").append(within).append(" of ").append(out.size())
                     .append(" rows within ±5 %; largest change ")

@@ -2,6 +2,7 @@ package dev.lanescope.probe;
 
 import dev.lanescope.analysis.UnderLoad;
 import dev.lanescope.model.Bdf;
+import dev.lanescope.model.Units;
 
 /**
  * Turns a receipt into under-load evidence for the link verdicts (docs/RULES.md §2): the GPU's link generation and
@@ -57,7 +58,7 @@ public final class ReceiptEvidence {
                     .mapToDouble(ProbeResult::gbPerS).filter(d -> !Double.isNaN(d)).max().orElse(Double.NaN);
             if (capGen > 1 && capWidth > 0 && !Double.isNaN(best)
                     && best > LinkMath.usableGBps(capGen - 1, capWidth)) {
-                u = u.with(gpu, capGen, -1, from + ": achieved " + LinkMath.gb(best) + " GB/s, more than Gen"
+                u = u.with(gpu, capGen, -1, from + ": achieved " + Units.twoDecimals(best) + " GB/s, more than Gen"
                         + (capGen - 1) + " x" + capWidth + " carries");
             }
         }

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.lanescope.model.Units;
+
 /**
  * A receipt read in words (docs/RULES.md §7): the link state first (a number without
  * it is not a claim; a link recorded below what it can do voids the timings), then what the sweep says: how close
@@ -152,15 +154,15 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
      */
     private static void peak(List<String> s, double peak, long peakAt, double usableTr, int trGen, int trWidth,
                              int w) {
-        String of = Double.isNaN(usableTr) ? "" : " = " + LinkMath.pct(peak / usableTr) + " of the "
-                + LinkMath.gb(usableTr) + " GB/s a " + LinkMath.link(trGen, trWidth) + " link carries";
-        s.add("Pinned host-to-device peaks at " + LinkMath.gb(peak) + " GB/s (" + LinkMath.size(peakAt) + ")" + of
+        String of = Double.isNaN(usableTr) ? "" : " = " + Units.percent(peak / usableTr) + " of the "
+                + Units.twoDecimals(usableTr) + " GB/s a " + LinkMath.link(trGen, trWidth) + " link carries";
+        s.add("Pinned host-to-device peaks at " + Units.twoDecimals(peak) + " GB/s (" + LinkMath.size(peakAt) + ")" + of
                 + ".");
         int g = LinkMath.lowestGenerationCarrying(peak, w);
         if (w > 0 && g > 1) {
-            s.add("Achieved bandwidth is itself proof of the trained link: " + LinkMath.gb(peak)
+            s.add("Achieved bandwidth is itself proof of the trained link: " + Units.twoDecimals(peak)
                     + " GB/s only exists at Gen" + g + " x" + w + " or faster (Gen" + (g - 1) + " x" + w
-                    + " carries at most " + LinkMath.gb(LinkMath.usableGBps(g - 1, w)) + ").");
+                    + " carries at most " + Units.twoDecimals(LinkMath.usableGBps(g - 1, w)) + ").");
         }
     }
 
@@ -175,22 +177,22 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
             String where = large.size() == 1 ? "at " + LinkMath.size(large.get(0).bytes())
                     : "from " + LinkMath.size(large.get(0).bytes()) + " up";
             if (q >= 0.85) {
-                s.add("Pinned ≈ pageable " + where + " (" + LinkMath.gb(pag) + " vs " + LinkMath.gb(pin)
+                s.add("Pinned ≈ pageable " + where + " (" + Units.twoDecimals(pag) + " vs " + Units.twoDecimals(pin)
                         + " GB/s): pinning is not a lever here.");
             } else {
-                s.add("Pinning is a lever: pageable host-to-device reaches " + LinkMath.pct(q) + " of pinned " + where
-                        + " (" + LinkMath.gb(pag) + " vs " + LinkMath.gb(pin) + " GB/s).");
+                s.add("Pinning is a lever: pageable host-to-device reaches " + Units.percent(q) + " of pinned " + where
+                        + " (" + Units.twoDecimals(pag) + " vs " + Units.twoDecimals(pin) + " GB/s).");
             }
         }
         if (big == null) return;
         double a = big.gbps("pinned h2d_async"), y = big.gbps("pinned h2d_sync");
         if (!Double.isNaN(a) && !Double.isNaN(y) && a > 0) {
             if (Math.abs(y - a) / a <= 0.05) {
-                s.add("Async ≈ sync at " + LinkMath.size(big.bytes()) + " (" + LinkMath.gb(a) + " vs "
-                        + LinkMath.gb(y) + " GB/s): link-limited; overlapping copies will not raise the ceiling.");
+                s.add("Async ≈ sync at " + LinkMath.size(big.bytes()) + " (" + Units.twoDecimals(a) + " vs "
+                        + Units.twoDecimals(y) + " GB/s): link-limited; overlapping copies will not raise the ceiling.");
             } else {
-                s.add("Async and sync differ at " + LinkMath.size(big.bytes()) + " (" + LinkMath.gb(a) + " vs "
-                        + LinkMath.gb(y) + " GB/s): not simply link-limited; the way copies are issued matters.");
+                s.add("Async and sync differ at " + LinkMath.size(big.bytes()) + " (" + Units.twoDecimals(a) + " vs "
+                        + Units.twoDecimals(y) + " GB/s): not simply link-limited; the way copies are issued matters.");
             }
         }
     }
@@ -212,7 +214,7 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
                             + " ceiling: %.1f µs of fixed cost per transfer, which batching recovers and a faster"
                             + " link would not. Judge an engine by comparing its effective rate at the same"
                             + " transfer size with this row (%s GB/s), not with the bulk ceiling.",
-                    LinkMath.size(small.bytes()), us, ideal, LinkMath.gb(peak), us - ideal, LinkMath.gb(a)));
+                    LinkMath.size(small.bytes()), us, ideal, Units.twoDecimals(peak), us - ideal, Units.twoDecimals(a)));
         }
         batch.oneByOne().ifPresent(f -> s.add("Fixed cost of a copy, one by one: " + f.describe() + "."));
     }
@@ -222,8 +224,8 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
         if (big != null) {
             double d = big.gbps("pinned d2h"), h = big.bestPinnedH2d();
             if (!Double.isNaN(d) && !Double.isNaN(h) && h > 0) {
-                s.add("Device-to-host at " + LinkMath.size(big.bytes()) + ": " + LinkMath.gb(d) + " GB/s ("
-                        + (Math.abs(d - h) / h <= 0.05 ? "symmetric with" : LinkMath.pct(d / h) + " of")
+                s.add("Device-to-host at " + LinkMath.size(big.bytes()) + ": " + Units.twoDecimals(d) + " GB/s ("
+                        + (Math.abs(d - h) / h <= 0.05 ? "symmetric with" : Units.percent(d / h) + " of")
                         + " host-to-device).");
             }
         }
@@ -272,11 +274,11 @@ public record ReceiptReading(List<String> sentences, List<Row> rows, int trained
         head.addAll(List.of("pin-h2dS", "pin-d2h", "pag-h2dA", "pag-h2dS", "usable", "ratio"));
         line(sb, head);
         for (Row row : rows) {
-            List<String> c = new ArrayList<>(List.of(LinkMath.size(row.bytes()), LinkMath.gb(row.gbps("pinned h2d_async"))));
-            if (batched) c.add(LinkMath.gb(row.bestBatched()));
-            c.addAll(List.of(LinkMath.gb(row.gbps("pinned h2d_sync")), LinkMath.gb(row.gbps("pinned d2h")),
-                    LinkMath.gb(row.gbps("pageable h2d_async")), LinkMath.gb(row.gbps("pageable h2d_sync")),
-                    LinkMath.gb(row.usableTrained()),
+            List<String> c = new ArrayList<>(List.of(LinkMath.size(row.bytes()), Units.twoDecimals(row.gbps("pinned h2d_async"))));
+            if (batched) c.add(Units.twoDecimals(row.bestBatched()));
+            c.addAll(List.of(Units.twoDecimals(row.gbps("pinned h2d_sync")), Units.twoDecimals(row.gbps("pinned d2h")),
+                    Units.twoDecimals(row.gbps("pageable h2d_async")), Units.twoDecimals(row.gbps("pageable h2d_sync")),
+                    Units.twoDecimals(row.usableTrained()),
                     Double.isNaN(row.ratioTrained()) ? "-" : String.format(Locale.ROOT, "%.3f", row.ratioTrained())));
             line(sb, c);
         }

@@ -16,6 +16,7 @@ import dev.lanescope.analysis.WatchSummary;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.parse.Csv;
 import dev.lanescope.parse.WatchRecordParser;
+import dev.lanescope.model.Units;
 
 /**
  * Samples this machine's links at an interval for a while and writes a watch (docs/RULES.md §12) in the text form
@@ -104,7 +105,7 @@ public final class WatchSampler {
     }
 
     private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+        return Units.plain(v);
     }
 
     private int classOf(String bdf) {

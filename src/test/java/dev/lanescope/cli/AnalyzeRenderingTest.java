@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * What {@code lanescope analyze SAMPLE} prints, committed beside every sample as {@code expected-analyze.txt} (as
+ * What {@code lanescope analyze SAMPLE} prints, committed beside every sample as
+ * {@code lanescope-expected/expected-analyze.txt} (as
  * hwloc keeps a console rendering per test machine): any change in what users read shows in review as a change to
  * these files. After a deliberate change, write them again with
  * {@code mvn -q test -Dtest=AnalyzeRenderingTest -Dlanescope.regenerate=true} and read the diff before committing.
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.TestFactory;
 class AnalyzeRenderingTest {
 
     private static final Path SAMPLES = Path.of("samples");
-    private static final String RENDERING = "expected-analyze.txt";
+    private static final String RENDERING = "lanescope-expected/expected-analyze.txt";
     private static final boolean REGENERATE = Boolean.getBoolean("lanescope.regenerate");
 
     @TestFactory
@@ -32,6 +33,7 @@ class AnalyzeRenderingTest {
             String printed = rendering(SAMPLES.resolve(folder.getFileName()));
             Path expected = folder.resolve(RENDERING);
             if (REGENERATE) {
+                Files.createDirectories(expected.getParent());
                 Files.writeString(expected, printed, StandardCharsets.UTF_8);
                 return;
             }
@@ -61,7 +63,7 @@ class AnalyzeRenderingTest {
     void aRenderingBesideACaptureIsNotReadAsPartOfIt() {
         CliRun run = CliRun.of("analyze", "samples/dell-optiplex-xe3-i7-8700-quadro-p2000");
         assertThat(run.out()).contains("read dell-optiplex-xe3-i7-8700-quadro-p2000/vv.txt")
-                .doesNotContain(RENDERING);
+                .doesNotContain("lanescope-expected");
     }
 
     /** What analyze prints; for a folder it cannot use, the exit status and what it says on stderr instead. */

@@ -1,5 +1,7 @@
 package dev.lanescope.model.p2p;
 
+import dev.lanescope.model.Units;
+
 /**
  * One measured GPU-to-GPU copy rate.
  *
@@ -31,9 +33,6 @@ public record PeerCopy(String tool, CopyEngine engine, CopyInitiator initiator, 
 
     /** "64 MiB", "1 GiB", "4096 B". */
     public static String sizeWords(long bytes) {
-        if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) return (bytes >> 30) + " GiB";
-        if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) return (bytes >> 20) + " MiB";
-        if (bytes >= 1L << 10 && bytes % (1L << 10) == 0) return (bytes >> 10) + " KiB";
-        return bytes + " B";
+        return Units.binaryBytes(bytes);
     }
 }
