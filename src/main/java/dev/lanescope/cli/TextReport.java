@@ -14,7 +14,6 @@ import dev.lanescope.analysis.Report;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.CaptureFile;
 import dev.lanescope.model.Link;
-import dev.lanescope.model.LinkState;
 import dev.lanescope.model.PciFunction;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.TopoNode;
