@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.lanescope.analysis.ceiling.Ceiling;
+import dev.lanescope.analysis.ceiling.ByteCount;
 import dev.lanescope.analysis.ceiling.CeilingInputException;
 import dev.lanescope.analysis.ceiling.CeilingInputs;
 import dev.lanescope.analysis.ceiling.CeilingResult;
@@ -122,12 +123,12 @@ final class CeilingCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            long slabBytes = slab == null ? CeilingInputs.DEFAULT_SLAB_BYTES : Bytes.parse("slabBytes", slab);
+            long slabBytes = slab == null ? CeilingInputs.DEFAULT_SLAB_BYTES : ByteCount.parse("slabBytes", slab);
             H2dRate rate = rate(slabBytes);
             double overhead = overheadUs != null ? overheadUs : rate.overheadUs();
             long active = activeBytes();
             double ramRate = ramRate();
-            long readPerToken = ramBytes == null ? active : Bytes.parse("ramBytesPerToken", ramBytes);
+            long readPerToken = ramBytes == null ? active : ByteCount.parse("ramBytesPerToken", ramBytes);
             CeilingInputs in = new CeilingInputs(active, hitRate, rate.gbPerS(), overhead, slabBytes, ramRate,
                     readPerToken);
             CeilingResult r = Ceiling.evaluate(in);
@@ -189,7 +190,7 @@ final class CeilingCommand implements Callable<Integer> {
             throw new CeilingInputException("activeExpertBytesPerToken",
                     "give exactly one of --active-bytes N and --model NAME (" + MoePreset.keys() + ")");
         }
-        if (activeBytes != null) return Bytes.parse("activeExpertBytesPerToken", activeBytes);
+        if (activeBytes != null) return ByteCount.parse("activeExpertBytesPerToken", activeBytes);
         var g = MoePreset.byKey(model).geometry();
         return (bits == null ? g : g.withBits(bits)).activeExpertBytesPerToken();
     }
@@ -237,32 +238,6 @@ final class CeilingCommand implements Callable<Integer> {
                         + " does not exist (PCIe links are x1, x2, x4, x8, x12, x16 or x32)");
             }
             return width;
-        }
-    }
-
-    /** Byte counts: plain, with {@code _}, scientific ({@code 5.6e9}), or with K/M/G (KiB/MiB/GiB) suffixes. */
-    static final class Bytes {
-        static long parse(String field, String text) {
-            String t = text.trim().replace("_", "").replace(",", "");
-            long mult = 1;
-            char last = t.isEmpty() ? ' ' : Character.toUpperCase(t.charAt(t.length() - 1));
-            if (last == 'K' || last == 'M' || last == 'G' || last == 'T') {
-                mult = 1L << (10 * ("KMGT".indexOf(last) + 1));
-                t = t.substring(0, t.length() - 1);
-            }
-            double v;
-            try {
-                v = Double.parseDouble(t);
-            } catch (NumberFormatException e) {
-                throw new CeilingInputException(field, "'" + text + "' is not a byte count");
-            }
-            double bytes = v * mult;
-            if (!Double.isFinite(bytes)) throw new CeilingInputException(field, "must be a finite number (got " + text + ")");
-            if (bytes > Long.MAX_VALUE / 2) {
-                throw new CeilingInputException(field, "'" + text + "' bytes is absurd: no model or copy is that large");
-            }
-            if (bytes != Math.rint(bytes)) throw new CeilingInputException(field, "must be a whole number of bytes (got " + text + ")");
-            return (long) bytes;
         }
     }
 }

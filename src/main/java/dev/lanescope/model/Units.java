@@ -55,4 +55,10 @@ public final class Units {
         if (v == Math.rint(v) && Math.abs(v) < LONG_SAFE) return Long.toString((long) v);
         return Double.toString(v);
     }
+
+    /** Whole numbers as integers, others to six significant digits without trailing zeros: 2.0 -> "2", 0.55 -> "0.55". */
+    public static String sixSignificant(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%d", (long) v);
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
+    }
 }

@@ -1,6 +1,6 @@
 package dev.lanescope.analysis.ceiling;
 
-import java.util.Locale;
+import dev.lanescope.model.Units;
 
 /** Range checks that name the field and say why, shared by the input records. */
 final class Check {
@@ -38,7 +38,6 @@ final class Check {
     }
 
     static String fmt(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%d", (long) v);
-        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
+        return Units.sixSignificant(v);
     }
 }

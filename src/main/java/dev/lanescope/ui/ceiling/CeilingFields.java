@@ -1,9 +1,10 @@
 package dev.lanescope.ui.ceiling;
 
-import java.util.Locale;
 import java.util.function.Consumer;
 
+import dev.lanescope.analysis.ceiling.ByteCount;
 import dev.lanescope.analysis.ceiling.CeilingInputException;
+import dev.lanescope.model.Units;
 
 /**
  * The ceiling panel's typed fields: reading a number or a byte count as typed (each refusal in words, naming the
@@ -31,32 +32,12 @@ final class CeilingFields {
         }
     }
 
-    /** Bytes: plain, with {@code ,} or {@code _}, scientific, or with K/M/G/T (KiB, MiB, GiB, TiB). */
+    /** A byte count as {@link ByteCount} reads it; null, with why said to {@code error}, if it is not one. */
     static Long bytes(String text, String what, Consumer<String> error) {
-        String t = text == null ? "" : text.trim().replace("_", "").replace(",", "");
-        if (t.isEmpty()) {
-            error.accept(what + " is empty: type a byte count (e.g. 3M, 1.2G, 460800)");
-            return null;
-        }
-        long mult = 1;
-        char last = Character.toUpperCase(t.charAt(t.length() - 1));
-        if ("KMGT".indexOf(last) >= 0) {
-            mult = 1L << (10 * ("KMGT".indexOf(last) + 1));
-            t = t.substring(0, t.length() - 1).trim();
-        }
         try {
-            double v = Double.parseDouble(t) * mult;
-            if (!Double.isFinite(v) || Math.abs(v) > 1e18) {
-                error.accept(what + ": '" + text.trim() + "' is absurdly large: no model or copy is that big");
-                return null;
-            }
-            if (v != Math.rint(v)) {
-                error.accept(what + " must be a whole number of bytes (got " + text.trim() + ")");
-                return null;
-            }
-            return (long) v;
-        } catch (NumberFormatException e) {
-            error.accept(what + ": '" + text.trim() + "' is not a byte count (e.g. 3M, 1.2G, 460800)");
+            return ByteCount.parse(what, text);
+        } catch (CeilingInputException e) {
+            error.accept(e.getMessage());
             return null;
         }
     }
@@ -94,7 +75,6 @@ final class CeilingFields {
     }
 
     static String fmt(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%d", (long) v);
-        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
+        return Units.sixSignificant(v);
     }
 }
