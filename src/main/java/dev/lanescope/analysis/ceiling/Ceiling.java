@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
+import dev.lanescope.model.Units;
+
 /**
  * The streaming-vs-compute ceiling arithmetic of docs/RULES.md §11:
  * link time per token = missed bytes x (1 / bulk rate + overhead / slab); streaming ceiling = 1 / link time;
@@ -67,7 +69,7 @@ public final class Ceiling {
         if (overheadShare >= 0.1 && missed > 0) {
             notes.add(String.format(Locale.ROOT, "Per-transfer overhead is %.0f%% of the link time at %s transfers: "
                     + "batching transfers recovers it, a faster link does not.", overheadShare * 100,
-                    H2dRate.bytesText(in.slabBytes())));
+                    Units.bytes(in.slabBytes())));
         }
         return new CeilingResult(in, missed, missed / in.slabBytes(), effective, linkSeconds * 1e3, streaming, compute,
                 ratio, slowdown, overheadShare, crossLink, crossHit, kind, verdict, notes);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.lanescope.model.LinkState;
+import dev.lanescope.model.Units;
 
 /**
  * The host-to-device rate the ceiling uses and where it came from: a probe receipt, a typed number, or the
@@ -67,14 +68,14 @@ public record H2dRate(double gbPerS, double overheadUs, Source source, String no
         if (nearest.bytes() == largest.bytes()) {
             return new H2dRate(bulk, 0, Source.RECEIPT, String.format(Locale.ROOT,
                     "%s at %s only (one size near the slab): no per-transfer overhead could be separated",
-                    what, bytesText(largest.bytes())));
+                    what, Units.bytes(largest.bytes())));
         }
         double idealUs = nearest.bytes() / (bulk * 1e9) * 1e6;
         double overhead = Math.max(0, nearest.medianMs() * 1000 - idealUs);
         return new H2dRate(bulk, overhead, Source.RECEIPT, String.format(Locale.ROOT,
                 "%s: bulk %.2f GB/s at %s; %s (nearest the %s slab) took %.1f us against %.1f us ideal, so %.1f us "
-                        + "per transfer is overhead", what, bulk, bytesText(largest.bytes()), bytesText(nearest.bytes()),
-                bytesText(slabBytes), nearest.medianMs() * 1000, idealUs, overhead));
+                        + "per transfer is overhead", what, bulk, Units.bytes(largest.bytes()), Units.bytes(nearest.bytes()),
+                Units.bytes(slabBytes), nearest.medianMs() * 1000, idealUs, overhead));
     }
 
     /** The sample whose size is nearest the slab on a log scale (a 2x miss counts the same either side). */
@@ -82,12 +83,5 @@ public record H2dRate(double gbPerS, double overheadUs, Source source, String no
         return samples.stream().min(Comparator.comparingDouble(
                 (TransferSample s) -> Math.abs(Math.log((double) s.bytes() / slabBytes)))
                 .thenComparingLong(TransferSample::bytes)).orElseThrow();
-    }
-
-    /** A byte count as people read sizes: {@code 1 GiB}, {@code 3 MiB}, else {@code 460,800 B}. */
-    public static String bytesText(long bytes) {
-        if (bytes >= 1L << 30 && bytes % (1L << 30) == 0) return (bytes >> 30) + " GiB";
-        if (bytes >= 1L << 20 && bytes % (1L << 20) == 0) return (bytes >> 20) + " MiB";
-        return String.format(Locale.ROOT, "%,d B", bytes);
     }
 }

@@ -15,6 +15,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 
+import dev.lanescope.model.Units;
 import dev.lanescope.analysis.ceiling.Ceiling;
 import dev.lanescope.analysis.ceiling.CeilingInputException;
 import dev.lanescope.analysis.ceiling.CeilingInputs;
@@ -266,7 +267,7 @@ public final class CeilingViewModel {
     private Double overhead(H2dRate r, Long slabBytes) {
         boolean receiptInUse = r != null && r.source() == H2dRate.Source.RECEIPT;
         String measured = receiptInUse ? String.format(Locale.ROOT, "%.1f µs at %s", r.overheadUs(),
-                H2dRate.bytesText(H2dRate.nearest(receipt.get().samples(), slabBytes).bytes())) : "";
+                Units.bytes(H2dRate.nearest(receipt.get().samples(), slabBytes).bytes())) : "";
         receiptOverheadOffered.set(receiptInUse && overheadTyped);
         if (overheadTyped) {
             overheadSource.set(OverheadSource.TYPED);
