@@ -21,11 +21,10 @@ import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 import javafx.concurrent.Task;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.lanescope.export.AtomicFiles;
 import dev.lanescope.fleet.FleetScan;
+import dev.lanescope.parse.Jackson;
 
 /**
  * The fleet table: a scan of a folder of bundles, one row per host, run off the FX thread with progress and a
@@ -179,11 +178,12 @@ public final class FleetViewModel {
         return export(file, () -> json(dir, copy));
     }
 
-    static String json(Path dir, List<FleetScan.HostRow> rows) throws Exception {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("folder", dir == null ? null : dir.toString());
-        o.put("hosts", rows);
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(o) + "\n";
+    static String json(Path dir, List<FleetScan.HostRow> rows) {
+        return Jackson.pretty(new FleetJson(dir == null ? null : dir.toString(), rows)) + "\n";
+    }
+
+    /** The fleet table as JSON: the folder scanned and one row per host, as {@code scan --json} writes its rows. */
+    record FleetJson(String folder, List<FleetScan.HostRow> hosts) {
     }
 
     private interface Text {
