@@ -1,10 +1,8 @@
 package dev.lanescope.ui.fleet;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 
