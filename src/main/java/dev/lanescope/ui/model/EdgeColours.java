@@ -107,15 +107,17 @@ public final class EdgeColours {
     /** The layout ids of the boxes and edges from a function up to its root complex. */
     public static java.util.Set<String> pathIds(TopologyLayouts.Picture picture, Topology topology, Bdf bdf) {
         java.util.Set<String> ids = new java.util.HashSet<>();
-        TopoNode cur = topology.node(bdf).orElse(null);
+        TopoNode start = topology.node(bdf).orElse(null);
+        if (start == null) return ids;
+        java.util.List<TopoNode> path = topology.pathFromRoot(start).getVertexList(); // root complex first
         String child = null;
-        while (cur != null) {
+        for (int i = path.size() - 1; i >= 0; i--) {
+            TopoNode cur = path.get(i);
             String id = cur instanceof TopoNode.FunctionNode f && picture.nodeOf(f.bdf()) != null
                     ? picture.nodeOf(f.bdf()).id() : cur.id();
             ids.add(id);
             if (child != null) ids.add(id + "->" + child);
             child = id;
-            cur = topology.parent(cur).orElse(null);
         }
         return ids;
     }
