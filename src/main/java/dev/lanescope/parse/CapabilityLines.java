@@ -110,18 +110,10 @@ final class CapabilityLines {
                 if (s.indexOf("Report errors:", r) >= 0) d.mark(false, 30599, "3.5");
                 d.owner = Owner.OTHER;
                 break;
-            case "DevCap2:": {
-                int k = s.indexOf("AtomicOpsCap:", r);
-                if (k >= 0) ex.atomicsCap(s, k + 13);
-                d.owner = Owner.OTHER;
+            case "DevCap2:":
+            case "DevCtl2:":
+                devCapCtl2(d, word, s, r);
                 break;
-            }
-            case "DevCtl2:": {
-                int k = s.indexOf("AtomicOpsCtl:", r);
-                if (k >= 0) ex.atomicsCtl(s, k + 13);
-                d.owner = Owner.OTHER;
-                break;
-            }
             case "AtomicOpsCap:":
                 ex.atomicsCap(s, r);
                 break;
@@ -137,6 +129,15 @@ final class CapabilityLines {
                 break;
         }
         if (err != null) notes.warn(err);
+    }
+
+    /** DevCap2 and DevCtl2: the AtomicOps words lspci prints on the same line. */
+    private static void devCapCtl2(RecordDraft d, String word, String s, int r) {
+        boolean cap = "DevCap2:".equals(word);
+        int k = s.indexOf(cap ? "AtomicOpsCap:" : "AtomicOpsCtl:", r);
+        if (k >= 0 && cap) d.express.atomicsCap(s, k + 13);
+        else if (k >= 0) d.express.atomicsCtl(s, k + 13);
+        d.owner = Owner.OTHER;
     }
 
     /** What LnkCtl's wording says of the lspci version that printed it. */

@@ -72,18 +72,7 @@ public final class ConfigSpaceDecoder {
         int pcieCap = d.u16(off + 2);
         if (pcieCap < 0) return null;
         int version = pcieCap & 0xf;
-        PortType type = switch ((pcieCap >> 4) & 0xf) {
-            case 0 -> PortType.ENDPOINT;
-            case 1 -> PortType.LEGACY_ENDPOINT;
-            case 4 -> PortType.ROOT_PORT;
-            case 5 -> PortType.UPSTREAM_PORT;
-            case 6 -> PortType.DOWNSTREAM_PORT;
-            case 7 -> PortType.PCIE_TO_PCI_BRIDGE;
-            case 8 -> PortType.PCI_TO_PCIE_BRIDGE;
-            case 9 -> PortType.RC_INTEGRATED_ENDPOINT;
-            case 10 -> PortType.RC_EVENT_COLLECTOR;
-            default -> PortType.UNKNOWN;
-        };
+        PortType type = portType((pcieCap >> 4) & 0xf);
         boolean slot = (pcieCap & 0x100) != 0 && type.isDownstreamFacing();
         boolean link = type != PortType.RC_INTEGRATED_ENDPOINT && type != PortType.RC_EVENT_COLLECTOR;
         LinkState lnkCap = null;
@@ -111,20 +100,7 @@ public final class ConfigSpaceDecoder {
         LinkSpeed target = null;
         Atomics atomics = Atomics.NONE;
         if (version >= 2) {
-            long devCap2 = d.u32(off + 0x24);
-            int devCtl2 = d.u16(off + 0x28);
-            boolean port = type == PortType.ROOT_PORT || type == PortType.UPSTREAM_PORT
-                    || type == PortType.DOWNSTREAM_PORT;
-            boolean completer = !(type == PortType.UPSTREAM_PORT || type == PortType.DOWNSTREAM_PORT);
-            boolean requester = type == PortType.ROOT_PORT || type.isEndpointLike();
-            if (devCap2 >= 0) {
-                atomics = atomics.withCap(port ? (devCap2 & 0x40) != 0 : null,
-                        completer ? (devCap2 & 0x80) != 0 : null, completer ? (devCap2 & 0x100) != 0 : null,
-                        completer ? (devCap2 & 0x200) != 0 : null);
-            }
-            if (devCtl2 >= 0 && (requester || port)) {
-                atomics = atomics.withCtl(requester ? (devCtl2 & 0x40) != 0 : null, port ? (devCtl2 & 0x80) != 0 : null);
-            }
+            atomics = atomics(d, off, type);
             if (link) {
                 long cap2 = d.u32(off + 0x2c);
                 if (cap2 > 0) {
@@ -137,6 +113,42 @@ public final class ConfigSpaceDecoder {
             }
         }
         return new Express(type, slot, lnkCap, lnkSta, cap2Max, target, dlActive, slotNumber, hotPlug, atomics);
+    }
+
+    /** The Express capability's device/port type field (PCIe Capabilities register bits 7:4). */
+    private static PortType portType(int field) {
+        return switch (field) {
+            case 0 -> PortType.ENDPOINT;
+            case 1 -> PortType.LEGACY_ENDPOINT;
+            case 4 -> PortType.ROOT_PORT;
+            case 5 -> PortType.UPSTREAM_PORT;
+            case 6 -> PortType.DOWNSTREAM_PORT;
+            case 7 -> PortType.PCIE_TO_PCI_BRIDGE;
+            case 8 -> PortType.PCI_TO_PCIE_BRIDGE;
+            case 9 -> PortType.RC_INTEGRATED_ENDPOINT;
+            case 10 -> PortType.RC_EVENT_COLLECTOR;
+            default -> PortType.UNKNOWN;
+        };
+    }
+
+    /** DevCap2's AtomicOps routing and completer bits and DevCtl2's requester and egress-blocking bits. */
+    private static Atomics atomics(HexRows.Dump d, int off, PortType type) {
+        Atomics atomics = Atomics.NONE;
+        long devCap2 = d.u32(off + 0x24);
+        int devCtl2 = d.u16(off + 0x28);
+        boolean port = type == PortType.ROOT_PORT || type == PortType.UPSTREAM_PORT
+                || type == PortType.DOWNSTREAM_PORT;
+        boolean completer = !(type == PortType.UPSTREAM_PORT || type == PortType.DOWNSTREAM_PORT);
+        boolean requester = type == PortType.ROOT_PORT || type.isEndpointLike();
+        if (devCap2 >= 0) {
+            atomics = atomics.withCap(port ? (devCap2 & 0x40) != 0 : null,
+                    completer ? (devCap2 & 0x80) != 0 : null, completer ? (devCap2 & 0x100) != 0 : null,
+                    completer ? (devCap2 & 0x200) != 0 : null);
+        }
+        if (devCtl2 >= 0 && (requester || port)) {
+            atomics = atomics.withCtl(requester ? (devCtl2 & 0x40) != 0 : null, port ? (devCtl2 & 0x80) != 0 : null);
+        }
+        return atomics;
     }
 
     private static void walkExtended(HexRows.Dump d, PciFunction.Builder b) {

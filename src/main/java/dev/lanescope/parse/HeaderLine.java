@@ -33,23 +33,9 @@ record HeaderLine(List<Slot> path, String className, int classCode, int vendorId
      */
     static HeaderLine parse(String s, int start) {
         List<Slot> path = new ArrayList<>(2);
-        int i = start;
+        int i = readPath(s, start, path);
         int n = s.length();
-        boolean first = true;
-        while (true) {
-            int[] out = new int[1];
-            Slot slot = slot(s, i, first, out);
-            if (slot == null) return null;
-            path.add(slot);
-            i = out[0];
-            first = false;
-            if (i < n && s.charAt(i) == '/') {
-                i++;
-                continue;
-            }
-            break;
-        }
-        if (i < n && !Text.isBlank(s.charAt(i))) return null;
+        if (i < 0 || (i < n && !Text.isBlank(s.charAt(i)))) return null;
         i = Text.skipBlanks(s, i);
         String rest = i < n ? s.substring(i).trim() : "";
         // class part: up to the first ':' followed by a blank or the end
@@ -63,24 +49,58 @@ record HeaderLine(List<Slot> path, String className, int classCode, int vendorId
             classPart = rest.substring(0, colon).trim();
             vendorPart = rest.substring(colon + 1).trim();
         }
-        String className = null;
-        int classCode = -1;
-        if (!classPart.isEmpty()) {
-            int lb = classPart.lastIndexOf('[');
-            if (classPart.endsWith("]") && lb >= 0 && classPart.length() - lb == 6 && Text.hexRun(classPart, lb + 1) == 4) {
-                classCode = (int) Text.hex(classPart, lb + 1, 4);
-                String nm = classPart.substring(0, lb).trim();
-                className = nm.isEmpty() || nm.equals("Class") ? null : nm;
-            } else if (classPart.length() == 4 && Text.hexRun(classPart, 0) == 4) {
-                classCode = (int) Text.hex(classPart, 0, 4);
-            } else if (classPart.startsWith("Class ") && classPart.length() == 10 && Text.hexRun(classPart, 6) == 4) {
-                classCode = (int) Text.hex(classPart, 6, 4);
-            } else {
-                className = classPart;
-                classCode = ClassNames.codeOf(classPart);
+        ClassText cls = classText(classPart);
+        Tail tail = tail(vendorPart);
+        Ids ids = ids(tail.text());
+        return new HeaderLine(List.copyOf(path), cls.name(), cls.code(), ids.vendorId(), ids.deviceId(), ids.name(),
+                tail.revision());
+    }
+
+    /** Reads the slot path ({@code /}-separated) into {@code path}; returns its end, or -1 when no slot is there. */
+    private static int readPath(String s, int start, List<Slot> path) {
+        int i = start;
+        int n = s.length();
+        boolean first = true;
+        while (true) {
+            int[] out = new int[1];
+            Slot slot = slot(s, i, first, out);
+            if (slot == null) return -1;
+            path.add(slot);
+            i = out[0];
+            first = false;
+            if (i < n && s.charAt(i) == '/') {
+                i++;
+                continue;
             }
+            return i;
         }
-        // trailing (prog-if ..) and (rev ..)
+    }
+
+    /** The class part read: its name (null when only a number was printed) and its code (-1 when unknown). */
+    private record ClassText(String name, int code) {
+    }
+
+    private static ClassText classText(String classPart) {
+        if (classPart.isEmpty()) return new ClassText(null, -1);
+        int lb = classPart.lastIndexOf('[');
+        if (classPart.endsWith("]") && lb >= 0 && classPart.length() - lb == 6 && Text.hexRun(classPart, lb + 1) == 4) {
+            String nm = classPart.substring(0, lb).trim();
+            return new ClassText(nm.isEmpty() || nm.equals("Class") ? null : nm, (int) Text.hex(classPart, lb + 1, 4));
+        }
+        if (classPart.length() == 4 && Text.hexRun(classPart, 0) == 4) {
+            return new ClassText(null, (int) Text.hex(classPart, 0, 4));
+        }
+        if (classPart.startsWith("Class ") && classPart.length() == 10 && Text.hexRun(classPart, 6) == 4) {
+            return new ClassText(null, (int) Text.hex(classPart, 6, 4));
+        }
+        return new ClassText(classPart, ClassNames.codeOf(classPart));
+    }
+
+    /** The vendor part without its trailing (prog-if ..) and (rev ..); the revision is -1 when none was printed. */
+    private record Tail(String text, int revision) {
+    }
+
+    private static Tail tail(String vendorPart) {
         int revision = -1;
         String v = vendorPart;
         int k = v.lastIndexOf(" (prog-if ");
@@ -94,6 +114,14 @@ record HeaderLine(List<Slot> path, String className, int classCode, int vendorId
                 v = v.substring(0, k).trim();
             }
         }
+        return new Tail(v, revision);
+    }
+
+    /** The vendor and device ids (-1 when not printed) and the name text without them (null when none). */
+    private record Ids(int vendorId, int deviceId, String name) {
+    }
+
+    private static Ids ids(String v) {
         int vendorId = -1;
         int deviceId = -1;
         String name = v;
@@ -121,7 +149,7 @@ record HeaderLine(List<Slot> path, String className, int classCode, int vendorId
             }
         }
         if (name != null && name.isEmpty()) name = null;
-        return new HeaderLine(List.copyOf(path), className, classCode, vendorId, deviceId, name, revision);
+        return new Ids(vendorId, deviceId, name);
     }
 
     private static boolean isIdPair(String s, int i) {

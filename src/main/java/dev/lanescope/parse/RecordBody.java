@@ -33,12 +33,7 @@ final class RecordBody {
                 }
                 break;
             case "Flags:":
-                if (d.ctx == Ctx.BODY) { // -v summary line
-                    int numa = Text.decimalAfter(s, "NUMA node ");
-                    if (numa >= 0) b.numaNode = numa;
-                    int grp = Text.decimalAfter(s, "IOMMU group ");
-                    if (grp >= 0) b.iommuGroup = grp;
-                }
+                if (d.ctx == Ctx.BODY) flags(b, s);
                 break;
             case "NUMA":
                 if (s.startsWith("node:", r)) {
@@ -58,15 +53,7 @@ final class RecordBody {
             case "Memory":
             case "I/O":
             case "[virtual]":
-                // "[virtual] Expansion ROM at ..." (pciutils <= 3.6.2 puts the flag first) is the ROM, not a BAR
-                boolean virtualRom = s.startsWith("[virtual] Expansion ROM", i);
-                if (d.ctx == Ctx.BODY && !virtualRom && (s.startsWith("Memory at", i)
-                        || s.startsWith("I/O ports at", i) || s.startsWith("[virtual]", i))) {
-                    Bar bar = BarLine.parse(s, i, b.bars.size());
-                    if (bar == null) notes.warn("unreadable BAR line: not read");
-                    else b.bars.add(bar);
-                    if (s.startsWith("[virtual]", i)) virtualBefore(d);
-                }
+                if (d.ctx == Ctx.BODY) bar(d, s, i, notes);
                 break;
             case "Bus:":
                 if (d.ctx == Ctx.BODY) bus(d, s, notes);
@@ -75,15 +62,7 @@ final class RecordBody {
                 CapabilityLines.header(d, s, r, notes);
                 break;
             case "Kernel":
-                if (s.startsWith("driver in use:", r)) {
-                    b.driver = s.substring(r + 14).trim();
-                } else if (s.startsWith("modules:", r)) {
-                    b.modules.clear();
-                    for (String m : s.substring(r + 8).split(",")) {
-                        String t = m.trim();
-                        if (!t.isEmpty()) b.modules.add(t);
-                    }
-                }
+                kernel(b, s, r);
                 break;
             case "Driver":
                 if (s.startsWith("in use:", r)) b.driver = s.substring(r + 7).trim();
@@ -93,6 +72,41 @@ final class RecordBody {
                 break;
         }
         if (keyed) d.owner = Owner.OTHER;
+    }
+
+    /** The {@code -v} summary line {@code Flags: ..., NUMA node N, IOMMU group G}. */
+    private static void flags(PciFunction.Builder b, String s) {
+        int numa = Text.decimalAfter(s, "NUMA node ");
+        if (numa >= 0) b.numaNode = numa;
+        int grp = Text.decimalAfter(s, "IOMMU group ");
+        if (grp >= 0) b.iommuGroup = grp;
+    }
+
+    /** A {@code -v} BAR line ({@code Memory at}, {@code I/O ports at}, {@code [virtual] Memory at}). */
+    private static void bar(RecordDraft d, String s, int i, ReaderNotes notes) {
+        // "[virtual] Expansion ROM at ..." (pciutils <= 3.6.2 puts the flag first) is the ROM, not a BAR
+        boolean virtualRom = s.startsWith("[virtual] Expansion ROM", i);
+        if (virtualRom || !(s.startsWith("Memory at", i) || s.startsWith("I/O ports at", i)
+                || s.startsWith("[virtual]", i))) {
+            return;
+        }
+        Bar bar = BarLine.parse(s, i, d.b.bars.size());
+        if (bar == null) notes.warn("unreadable BAR line: not read");
+        else d.b.bars.add(bar);
+        if (s.startsWith("[virtual]", i)) virtualBefore(d);
+    }
+
+    /** {@code Kernel driver in use:} and {@code Kernel modules:}. */
+    private static void kernel(PciFunction.Builder b, String s, int r) {
+        if (s.startsWith("driver in use:", r)) {
+            b.driver = s.substring(r + 14).trim();
+        } else if (s.startsWith("modules:", r)) {
+            b.modules.clear();
+            for (String m : s.substring(r + 8).split(",")) {
+                String t = m.trim();
+                if (!t.isEmpty()) b.modules.add(t);
+            }
+        }
     }
 
     /** pciutils 3.6.2 and older print {@code [virtual]} before the BAR, later ones after it. */

@@ -96,117 +96,165 @@ public final class TreeParser {
             return new ParseResult<>(out, problems);
         }
 
-        private void parseLine(String line, int no) {
-            int i = 0;
-            int n = line.length();
-            lastEnd = -1;
+        /** Where one tree line's scan stands: its column, the bus a device there hangs from, the device just read. */
+        private static final class Cursor {
+            final String line;
+            final int no;
+            final int n;
+            int i;
             BusCtx ctx;
+            Draft last;
+            int lastEnd = -1;
+
+            Cursor(String line, int no) {
+                this.line = line;
+                this.no = no;
+                this.n = line.length();
+            }
+
+            /** A {@code +-} or {@code \-} connector at {@code at}. */
+            boolean connectorAt(int at) {
+                char c = line.charAt(at);
+                return (c == '+' || c == '\\') && at + 1 < n && line.charAt(at + 1) == '-';
+            }
+        }
+
+        private void parseLine(String line, int no) {
+            Cursor cur = new Cursor(line, no);
+            boolean more = start(cur);
+            while (more && cur.i < cur.n) more = step(cur);
+        }
+
+        /** Finds the bus the line's first connector hangs from; false when the line is skipped. */
+        private boolean start(Cursor cur) {
+            String line = cur.line;
+            int n = cur.n;
             if (line.charAt(0) == '-') {
                 // a new top-level tree (3.10+: one per domain; older: the only one)
                 parentAt = new HashMap<>();
                 seenTop = true;
-                ctx = BusCtx.FOREST;
-                i = 1;
-            } else {
-                while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '|')) i++;
-                if (i >= n) return;
-                char c = line.charAt(i);
-                if ((c == '+' || c == '\\') && i + 1 < n && line.charAt(i + 1) == '-') {
-                    ctx = parentAt.get(i);
-                    if (ctx == null && ROOT.matcher(line).region(i + 2, n).lookingAt()) {
-                        ctx = BusCtx.FOREST; // a root-bus line cut from a longer tree (" \\-[0000:00]-...")
-                        seenTop = true;
-                    }
-                    if (ctx == null) {
-                        problems.add(Problem.warning(file, no, seenTop
-                                ? "no branch above column " + (i + 1) + " to attach this line to; skipped"
-                                : "tree line before any root bus line (-[DDDD:BB]-); skipped"));
-                        return;
-                    }
-                    i += 2;
-                } else {
-                    problems.add(Problem.warning(file, no, "not an lspci -t tree line; skipped"));
-                    return;
-                }
+                cur.ctx = BusCtx.FOREST;
+                cur.i = 1;
+                return true;
             }
-            Draft last = null;
-            while (i < n) {
-                char c = line.charAt(i);
-                if ((c == '+' || c == '\\') && i + 1 < n && line.charAt(i + 1) == '-') {
-                    parentAt.put(i, ctx);
-                    i += 2;
-                } else if (c == '-') {
-                    if (last != null && last.range == null && i == lastEnd
-                            && (i + 1 >= n || line.charAt(i + 1) != '[')) {
-                        // bridge whose secondary bus is 0: printed as "DD.F-" with no range (3.8.0+)
-                        last.range = new BusRange(last.bdf.bus(), 0, 0);
-                        ctx = new BusCtx(last.bdf.domain(), 0, last.bdf, false);
-                    }
-                    i++;
-                } else if (c == '[') {
-                    Matcher root = ROOT.matcher(line).region(i, n);
-                    Matcher range = RANGE.matcher(line).region(i, n);
-                    if (root.lookingAt()) {
-                        long dom = Long.parseLong(root.group(1), 16);
-                        if (dom > Integer.MAX_VALUE) {
-                            problems.add(Problem.warning(file, no, "domain " + root.group(1) + " too large; line skipped"));
-                            return;
-                        }
-                        // inside a branch, pciutils <= 3.5 names each child bus of a bridge it could not
-                        // follow (e.g. behind a CardBus bridge): that bus hangs from the branch's bridge
-                        Bdf parent = ctx.forest() ? null : ctx.parent();
-                        ctx = new BusCtx((int) dom, Integer.parseInt(root.group(2), 16), parent, false);
-                        last = null;
-                        i = root.end();
-                    } else if (range.lookingAt() && last != null && i == lastEnd + 1) {
-                        int sec = Integer.parseInt(range.group(1), 16);
-                        int sub = range.group(2) == null ? sec : Integer.parseInt(range.group(2), 16);
-                        last.range = new BusRange(last.bdf.bus(), sec, sub);
-                        ctx = new BusCtx(last.bdf.domain(), sec, last.bdf, false);
-                        i = range.end();
-                    } else {
-                        problems.add(Problem.warning(file, no, "unexpected '" + clip(line.substring(i))
-                                + "' at column " + (i + 1) + "; rest of line skipped"));
-                        return;
-                    }
-                } else if (c == ' ') {
-                    if (last != null) setName(last, line.substring(i).trim());
-                    return;
-                } else {
-                    Matcher dev = DEVICE.matcher(line).region(i, n);
-                    if (!dev.lookingAt()) {
-                        String rest = line.substring(i);
-                        problems.add(Problem.warning(file, no, rest.endsWith("...")
-                                ? "line was cut by lspci (longer than its line buffer); rest of line skipped"
-                                : "unexpected '" + clip(rest) + "' at column " + (i + 1) + "; rest of line skipped"));
-                        return;
-                    }
-                    if (ctx.forest()) {
-                        problems.add(Problem.warning(file, no, "device " + dev.group() + " outside any root bus; line skipped"));
-                        return;
-                    }
-                    int d = Integer.parseInt(dev.group(1), 16);
-                    if (d > 0x1f) {
-                        problems.add(Problem.warning(file, no, "device number " + dev.group(1)
-                                + " is above 1f; rest of line skipped"));
-                        return;
-                    }
-                    Bdf bdf = new Bdf(ctx.domain(), ctx.bus(), d, Integer.parseInt(dev.group(2)));
-                    Draft draft = new Draft(bdf, ctx.parent(), new SourceRef(file, no));
-                    Draft prev = drafts.putIfAbsent(bdf, draft);
-                    if (prev != null) {
-                        problems.add(Problem.warning(file, no, bdf + " appears twice (first at line "
-                                + prev.source.line() + "); keeping the first"));
-                        draft = new Draft(bdf, ctx.parent(), new SourceRef(file, no)); // detached copy
-                    }
-                    last = draft;
-                    i = dev.end();
-                    lastEnd = i;
-                }
+            int i = 0;
+            while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '|')) i++;
+            if (i >= n) return false;
+            if (!cur.connectorAt(i)) return skip(cur, "not an lspci -t tree line; skipped");
+            BusCtx ctx = parentAt.get(i);
+            if (ctx == null && ROOT.matcher(line).region(i + 2, n).lookingAt()) {
+                ctx = BusCtx.FOREST; // a root-bus line cut from a longer tree (" \\-[0000:00]-...")
+                seenTop = true;
+            }
+            if (ctx == null) {
+                return skip(cur, seenTop
+                        ? "no branch above column " + (i + 1) + " to attach this line to; skipped"
+                        : "tree line before any root bus line (-[DDDD:BB]-); skipped");
+            }
+            cur.ctx = ctx;
+            cur.i = i + 2;
+            return true;
+        }
+
+        /** Reads what stands at the cursor's column; false when the rest of the line is done or skipped. */
+        private boolean step(Cursor cur) {
+            char c = cur.line.charAt(cur.i);
+            if (cur.connectorAt(cur.i)) {
+                parentAt.put(cur.i, cur.ctx);
+                cur.i += 2;
+                return true;
+            }
+            if (c == '-') {
+                zeroSecondaryBus(cur);
+                cur.i++;
+                return true;
+            }
+            if (c == '[') return bus(cur);
+            if (c == ' ') {
+                if (cur.last != null) setName(cur.last, cur.line.substring(cur.i).trim());
+                return false;
+            }
+            return device(cur);
+        }
+
+        /** A bridge whose secondary bus is 0: printed as "DD.F-" with no range (3.8.0+). */
+        private static void zeroSecondaryBus(Cursor cur) {
+            int i = cur.i;
+            Draft last = cur.last;
+            if (last != null && last.range == null && i == cur.lastEnd
+                    && (i + 1 >= cur.n || cur.line.charAt(i + 1) != '[')) {
+                last.range = new BusRange(last.bdf.bus(), 0, 0);
+                cur.ctx = new BusCtx(last.bdf.domain(), 0, last.bdf, false);
             }
         }
 
-        private int lastEnd = -1;
+        /** A {@code [DDDD:BB]} root bus or a {@code [SS-UU]} bus range after a bridge. */
+        private boolean bus(Cursor cur) {
+            String line = cur.line;
+            int i = cur.i;
+            Matcher root = ROOT.matcher(line).region(i, cur.n);
+            Matcher range = RANGE.matcher(line).region(i, cur.n);
+            if (root.lookingAt()) {
+                long dom = Long.parseLong(root.group(1), 16);
+                if (dom > Integer.MAX_VALUE) return skip(cur, "domain " + root.group(1) + " too large; line skipped");
+                // inside a branch, pciutils <= 3.5 names each child bus of a bridge it could not
+                // follow (e.g. behind a CardBus bridge): that bus hangs from the branch's bridge
+                Bdf parent = cur.ctx.forest() ? null : cur.ctx.parent();
+                cur.ctx = new BusCtx((int) dom, Integer.parseInt(root.group(2), 16), parent, false);
+                cur.last = null;
+                cur.i = root.end();
+                return true;
+            }
+            Draft last = cur.last;
+            if (range.lookingAt() && last != null && i == cur.lastEnd + 1) {
+                int sec = Integer.parseInt(range.group(1), 16);
+                int sub = range.group(2) == null ? sec : Integer.parseInt(range.group(2), 16);
+                last.range = new BusRange(last.bdf.bus(), sec, sub);
+                cur.ctx = new BusCtx(last.bdf.domain(), sec, last.bdf, false);
+                cur.i = range.end();
+                return true;
+            }
+            return skip(cur, "unexpected '" + clip(line.substring(i)) + "' at column " + (i + 1)
+                    + "; rest of line skipped");
+        }
+
+        /** A {@code DD.F} device on the cursor's bus. */
+        private boolean device(Cursor cur) {
+            String line = cur.line;
+            int i = cur.i;
+            int no = cur.no;
+            BusCtx ctx = cur.ctx;
+            Matcher dev = DEVICE.matcher(line).region(i, cur.n);
+            if (!dev.lookingAt()) {
+                String rest = line.substring(i);
+                return skip(cur, rest.endsWith("...")
+                        ? "line was cut by lspci (longer than its line buffer); rest of line skipped"
+                        : "unexpected '" + clip(rest) + "' at column " + (i + 1) + "; rest of line skipped");
+            }
+            if (ctx.forest()) return skip(cur, "device " + dev.group() + " outside any root bus; line skipped");
+            int d = Integer.parseInt(dev.group(1), 16);
+            if (d > 0x1f) {
+                return skip(cur, "device number " + dev.group(1) + " is above 1f; rest of line skipped");
+            }
+            Bdf bdf = new Bdf(ctx.domain(), ctx.bus(), d, Integer.parseInt(dev.group(2)));
+            Draft draft = new Draft(bdf, ctx.parent(), new SourceRef(file, no));
+            Draft prev = drafts.putIfAbsent(bdf, draft);
+            if (prev != null) {
+                problems.add(Problem.warning(file, no, bdf + " appears twice (first at line "
+                        + prev.source.line() + "); keeping the first"));
+                draft = new Draft(bdf, ctx.parent(), new SourceRef(file, no)); // detached copy
+            }
+            cur.last = draft;
+            cur.i = dev.end();
+            cur.lastEnd = cur.i;
+            return true;
+        }
+
+        /** Records a located warning for the line; false: the rest of the line is skipped. */
+        private boolean skip(Cursor cur, String message) {
+            problems.add(Problem.warning(file, cur.no, message));
+            return false;
+        }
 
         /**
          * The name after a device: {@code -tvn} prints {@code VVVV:DDDD}, {@code -tvnn} {@code Name [VVVV:DDDD]},

@@ -51,26 +51,12 @@ public final class CollectiveProbeParser {
                     started = true;
                     backend = text(o, "backend");
                     timeout = o.path("timeoutS").asDouble(Double.NaN);
-                    versions = "torch " + o.path("torch").asText("?")
-                            + (text(o, "cuda") != null ? ", CUDA " + text(o, "cuda") : "")
-                            + (text(o, "hip") != null ? ", HIP " + text(o, "hip") : "")
-                            + (text(o, "ncclVersion") != null ? ", NCCL " + text(o, "ncclVersion") : "");
-                    for (JsonNode d : o.path("devices")) {
-                        String bus = text(d, "pciBusId");
-                        devices.add(d.path("device").asText("?") + " " + d.path("name").asText("?")
-                                + (bus == null ? "" : " " + bus));
-                        buses.add(bus);
-                    }
+                    versions = versions(o);
+                    devices(o, devices, buses);
                 }
                 case "op" -> {
-                    OpStatus st = status(text(o, "status"));
-                    if (st == null || text(o, "op") == null) {
-                        problems.add(Problem.warning(fileName, no, "op line without op and a known status (ok, fail,"
-                                + " hang, crash, not_run); skipped"));
-                        continue;
-                    }
-                    ops.add(new OpOutcome(o.path("phase").asText(""), text(o, "op"), o.path("rank").asInt(-1), st,
-                            o.path("seconds").asDouble(Double.NaN), text(o, "error"), new Evidence(fileName, no, line)));
+                    OpOutcome op = op(fileName, no, line, o, problems);
+                    if (op != null) ops.add(op);
                 }
                 case "end" -> {
                     ended = true;
@@ -93,6 +79,36 @@ public final class CollectiveProbeParser {
         }
         return new ParseResult<>(new CollectiveProbeRun(fileName, backend, devices, buses, timeout, versions, ops,
                 ended, endError), problems);
+    }
+
+    /** The start line's software: torch, then CUDA or HIP and NCCL where printed. */
+    private static String versions(JsonNode start) {
+        return "torch " + start.path("torch").asText("?")
+                + (text(start, "cuda") != null ? ", CUDA " + text(start, "cuda") : "")
+                + (text(start, "hip") != null ? ", HIP " + text(start, "hip") : "")
+                + (text(start, "ncclVersion") != null ? ", NCCL " + text(start, "ncclVersion") : "");
+    }
+
+    /** The start line's devices: "number name bus" for each, and each one's bus id (null when not printed). */
+    private static void devices(JsonNode start, List<String> devices, List<String> buses) {
+        for (JsonNode d : start.path("devices")) {
+            String bus = text(d, "pciBusId");
+            devices.add(d.path("device").asText("?") + " " + d.path("name").asText("?")
+                    + (bus == null ? "" : " " + bus));
+            buses.add(bus);
+        }
+    }
+
+    /** One rank's outcome of one operation, or null (with a located warning) when the line lacks op or status. */
+    private static OpOutcome op(String file, int no, String line, JsonNode o, List<Problem> problems) {
+        OpStatus st = status(text(o, "status"));
+        if (st == null || text(o, "op") == null) {
+            problems.add(Problem.warning(file, no, "op line without op and a known status (ok, fail,"
+                    + " hang, crash, not_run); skipped"));
+            return null;
+        }
+        return new OpOutcome(o.path("phase").asText(""), text(o, "op"), o.path("rank").asInt(-1), st,
+                o.path("seconds").asDouble(Double.NaN), text(o, "error"), new Evidence(file, no, line));
     }
 
     private static OpStatus status(String s) {

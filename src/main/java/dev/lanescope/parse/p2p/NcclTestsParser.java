@@ -45,6 +45,10 @@ public final class NcclTestsParser {
     /** More ranks than any run has had; a larger rank or count is not a measurement. */
     static final int MAX_RANKS = 1 << 20;
 
+    /** What a file with no table row is told. */
+    private static final String NO_TABLES = "no nccl-tests table rows found (want the whole output of, for "
+            + "example, sendrecv_perf -b 8 -e 1G -f 2 -g 2 from nccl-tests or rccl-tests)";
+
     private NcclTestsParser() {
     }
 
@@ -69,6 +73,21 @@ public final class NcclTestsParser {
         int firstRow;
     }
 
+    /** The header's {@code nThread N nGpus G}: the table's rank count, when both read and within bounds. */
+    private static void headerRanks(Numbers.At at, Matcher header, Open t) {
+        Integer threads = at.integer("nThread", header.group(1), 1, MAX_RANKS);
+        Integer gpus = at.integer("nGpus", header.group(2), 1, MAX_RANKS);
+        if (threads != null && gpus != null && (long) threads * gpus <= MAX_RANKS) t.headerRanks = threads * gpus;
+    }
+
+    /** A {@code #  Rank  0 ...} line: that rank's device and bus id (the first line per rank wins). */
+    private static void rankDevice(Numbers.At at, String[] rankLine, Open t) {
+        Integer rank = at.integer("rank", rankLine[0], 0, MAX_RANKS - 1);
+        if (rank == null) return;
+        t.devices.putIfAbsent(rank, rankLine[2].strip());
+        t.buses.putIfAbsent(rank, rankLine[1].strip());
+    }
+
     public static ParseResult<List<CollectiveTable>> parse(String fileName, List<String> lines) {
         List<Problem> problems = new ProblemList();
         List<CollectiveTable> tables = new ArrayList<>();
@@ -89,20 +108,14 @@ public final class NcclTestsParser {
             m = HEADER.matcher(line);
             if (m.find()) {
                 if (!t.rows.isEmpty()) t = finish(fileName, t, tables, commandOp);
-                Numbers.At at = new Numbers.At(fileName, i + 1, problems);
-                Integer threads = at.integer("nThread", m.group(1), 1, MAX_RANKS);
-                Integer gpus = at.integer("nGpus", m.group(2), 1, MAX_RANKS);
-                if (threads != null && gpus != null && (long) threads * gpus <= MAX_RANKS) t.headerRanks = threads * gpus;
+                headerRanks(new Numbers.At(fileName, i + 1, problems), m, t);
                 continue;
             }
             String stripped = line.strip();
             String[] rankLine = rankLine(stripped);
             if (rankLine != null) {
                 if (!t.rows.isEmpty()) t = finish(fileName, t, tables, commandOp);
-                Integer rank = new Numbers.At(fileName, i + 1, problems).integer("rank", rankLine[0], 0, MAX_RANKS - 1);
-                if (rank == null) continue;
-                t.devices.putIfAbsent(rank, rankLine[2].strip());
-                t.buses.putIfAbsent(rank, rankLine[1].strip());
+                rankDevice(new Numbers.At(fileName, i + 1, problems), rankLine, t);
                 continue;
             }
             m = AVG.matcher(stripped);
@@ -130,10 +143,7 @@ public final class NcclTestsParser {
             readRow(fileName, i + 1, stripped.split("\\s+"), t, problems);
         }
         if (!t.rows.isEmpty()) finish(fileName, t, tables, commandOp);
-        if (tables.isEmpty()) {
-            problems.add(Problem.error(fileName, 0, "no nccl-tests table rows found (want the whole output of, for "
-                    + "example, sendrecv_perf -b 8 -e 1G -f 2 -g 2 from nccl-tests or rccl-tests)"));
-        }
+        if (tables.isEmpty()) problems.add(Problem.error(fileName, 0, NO_TABLES));
         return new ParseResult<>(List.copyOf(tables), problems);
     }
 

@@ -47,52 +47,25 @@ public final class P2pBwParser {
             String line = lines.get(i);
             if (line == null || line.isBlank()) continue;
             int no = i + 1;
-            if (line.length() > JsonLines.MAX_LINE) {
-                problems.add(Problem.warning(fileName, no, "line of " + line.length() + " characters skipped (a p2p_bw "
-                        + "line is under 1 KB)"));
-                continue;
-            }
-            JsonNode o = JsonLines.object(line);
-            if (o == null) {
-                problems.add(Problem.warning(fileName, no, "not a JSON line; skipped"));
-                continue;
-            }
+            JsonNode o = object(fileName, no, line, problems);
+            if (o == null) continue;
             jsonLines++;
             String kind = o.path("kind").asText("");
             switch (kind) {
                 case "start" -> {
                     tool = text(o, "tool");
                     version = text(o, "probeVersion");
-                    for (JsonNode d : o.path("devices")) {
-                        if (d.path("device").canConvertToInt() && text(d, "pciBusId") != null) {
-                            bus.put(d.path("device").asInt(), text(d, "pciBusId").toLowerCase(Locale.ROOT));
-                        }
-                    }
+                    busIds(o, bus);
                 }
                 case "peer_access" -> {
-                    if (!o.path("from").canConvertToInt() || !o.path("to").canConvertToInt()
-                            || !o.path("canAccessPeer").isBoolean()) {
-                        problems.add(Problem.warning(fileName, no, "peer_access line without from, to and "
-                                + "canAccessPeer; skipped"));
-                        break;
-                    }
-                    access.add(new PeerAccess(o.path("from").asInt(), o.path("to").asInt(), text(o, "fromPciBusId"),
-                            text(o, "toPciBusId"), o.path("canAccessPeer").asBoolean(),
-                            o.path("performanceRank").asInt(-1),
-                            o.path("nativeAtomics").isBoolean() ? o.path("nativeAtomics").asBoolean() : null,
-                            new Evidence(fileName, no, line)));
+                    PeerAccess a = peerAccess(fileName, no, line, o, problems);
+                    if (a != null) access.add(a);
                 }
                 case "result" -> {
                     PeerCopy c = copy(fileName, no, line, o, problems);
                     if (c != null) copies.add(c);
                 }
-                case "verify" -> {
-                    if (o.path("ok").isBoolean() && !o.path("ok").asBoolean()) {
-                        problems.add(Problem.error(fileName, no, "the probe's data check failed for GPUs "
-                                + o.path("from").asText("?") + " and " + o.path("to").asText("?")
-                                + ": the copied bytes differ, so the figures of that pair are not to be trusted"));
-                    }
-                }
+                case "verify" -> verify(fileName, no, o, problems);
                 case "end" -> {
                     ended = true;
                     endNote = text(o, "error") != null ? text(o, "error") : text(o, "note");
@@ -117,6 +90,48 @@ public final class P2pBwParser {
         }
         return new ParseResult<>(new PeerCopyRun(fileName, tool == null ? "p2p_bw" : tool, version, bus, access,
                 copies, ended, endNote), problems);
+    }
+
+    /** A verify line that says the copied bytes differ: an error on that pair's figures. */
+    private static void verify(String file, int no, JsonNode o, List<Problem> problems) {
+        if (o.path("ok").isBoolean() && !o.path("ok").asBoolean()) {
+            problems.add(Problem.error(file, no, "the probe's data check failed for GPUs "
+                    + o.path("from").asText("?") + " and " + o.path("to").asText("?")
+                    + ": the copied bytes differ, so the figures of that pair are not to be trusted"));
+        }
+    }
+
+    /** The line as a JSON object, or null (with a located warning) when it is too long or not JSON. */
+    private static JsonNode object(String file, int no, String line, List<Problem> problems) {
+        if (line.length() > JsonLines.MAX_LINE) {
+            problems.add(Problem.warning(file, no, "line of " + line.length() + " characters skipped (a p2p_bw "
+                    + "line is under 1 KB)"));
+            return null;
+        }
+        JsonNode o = JsonLines.object(line);
+        if (o == null) problems.add(Problem.warning(file, no, "not a JSON line; skipped"));
+        return o;
+    }
+
+    /** The start line's devices: each device number's PCI bus id, lower case. */
+    private static void busIds(JsonNode start, Map<Integer, String> bus) {
+        for (JsonNode d : start.path("devices")) {
+            if (d.path("device").canConvertToInt() && text(d, "pciBusId") != null) {
+                bus.put(d.path("device").asInt(), text(d, "pciBusId").toLowerCase(Locale.ROOT));
+            }
+        }
+    }
+
+    private static PeerAccess peerAccess(String file, int no, String line, JsonNode o, List<Problem> problems) {
+        if (!o.path("from").canConvertToInt() || !o.path("to").canConvertToInt()
+                || !o.path("canAccessPeer").isBoolean()) {
+            problems.add(Problem.warning(file, no, "peer_access line without from, to and canAccessPeer; skipped"));
+            return null;
+        }
+        return new PeerAccess(o.path("from").asInt(), o.path("to").asInt(), text(o, "fromPciBusId"),
+                text(o, "toPciBusId"), o.path("canAccessPeer").asBoolean(), o.path("performanceRank").asInt(-1),
+                o.path("nativeAtomics").isBoolean() ? o.path("nativeAtomics").asBoolean() : null,
+                new Evidence(file, no, line));
     }
 
     private static PeerCopy copy(String file, int no, String line, JsonNode o, List<Problem> problems) {

@@ -49,6 +49,13 @@ public final class TransferBenchParser {
 
     /** The matrix being read. */
     private record Matrix(boolean bidi, CopyInitiator who, CopyEngine engine, List<String> columns) {
+
+        /** From a matrix title line; its columns follow on the {@code \\DST} line. */
+        static Matrix of(Matcher title) {
+            return new Matrix(title.group(1).startsWith("Bi"), title.group(2).startsWith("Local read")
+                    ? CopyInitiator.PUSH : CopyInitiator.PULL, "GFX".equals(title.group(3)) ? CopyEngine.KERNEL
+                    : CopyEngine.DMA, new ArrayList<>());
+        }
     }
 
     public static ParseResult<PeerCopyRun> parse(String fileName, List<String> lines) {
@@ -73,19 +80,12 @@ public final class TransferBenchParser {
             }
             if ((m = MATRIX.matcher(line)).find()) {
                 seen++;
-                matrix = new Matrix(m.group(1).startsWith("Bi"), m.group(2).startsWith("Local read")
-                        ? CopyInitiator.PUSH : CopyInitiator.PULL, "GFX".equals(m.group(3)) ? CopyEngine.KERNEL
-                        : CopyEngine.DMA, new ArrayList<>());
+                matrix = Matrix.of(m);
                 wantColumns = true;
                 continue;
             }
             if (matrix != null && wantColumns && line.contains("\\DST")) {
-                Matcher c = COLUMN.matcher(line);
-                Numbers.At at = new Numbers.At(fileName, no, problems);
-                while (c.find()) {
-                    Integer k = at.integer("column", c.group(2), 0, Integer.MAX_VALUE);
-                    matrix.columns().add(k == null ? c.group(1) + " ?" : c.group(1) + " " + k);
-                }
+                columns(new Numbers.At(fileName, no, problems), line, matrix);
                 wantColumns = false;
                 continue;
             }
@@ -113,15 +113,27 @@ public final class TransferBenchParser {
             }
         }
         pairUp(test, copies);
-        if (copies.isEmpty()) {
-            problems.add(Problem.error(fileName, 0, seen == 0
-                    ? "no TransferBench tables or transfer lines found (want the output of TransferBench p2p, or of a"
-                    + " config file such as '1 4 (G0->G0->G1)')"
-                    : "TransferBench output without any GPU-to-GPU figure between two different GPUs"));
-            return new ParseResult<>(null, problems);
-        }
+        if (copies.isEmpty()) return nothingRead(fileName, seen, problems);
         return new ParseResult<>(new PeerCopyRun(fileName, "TransferBench", version, Map.of(), List.of(), copies,
                 true, null), problems);
+    }
+
+    /** The matrix's {@code \\DST} line: its columns, {@code GPU 3} or {@code CPU 0}. */
+    private static void columns(Numbers.At at, String line, Matrix matrix) {
+        Matcher c = COLUMN.matcher(line);
+        while (c.find()) {
+            Integer k = at.integer("column", c.group(2), 0, Integer.MAX_VALUE);
+            matrix.columns().add(k == null ? c.group(1) + " ?" : c.group(1) + " " + k);
+        }
+    }
+
+    /** No figure read: an error that says whether the file looked like TransferBench output at all. */
+    private static ParseResult<PeerCopyRun> nothingRead(String file, int seen, List<Problem> problems) {
+        problems.add(Problem.error(file, 0, seen == 0
+                ? "no TransferBench tables or transfer lines found (want the output of TransferBench p2p, or of a"
+                + " config file such as '1 4 (G0->G0->G1)')"
+                : "TransferBench output without any GPU-to-GPU figure between two different GPUs"));
+        return new ParseResult<>(null, problems);
     }
 
     private static void matrixRow(String file, int no, String line, Matcher m, Matrix matrix, long bytes,
