@@ -1,6 +1,5 @@
 package dev.lanescope.parse.p2p;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
