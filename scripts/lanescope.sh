@@ -8,7 +8,9 @@
 #     method-handle forms the JDK would otherwise spin at every start;
 #   * that archive mapped at the address it was made for (-XX:ArchiveRelocationMode=0) instead of a random one, which
 #     costs a pass over every pointer in it at every start;
-#   * C1 only (-XX:TieredStopAtLevel=1) and no perf-data file: a command's life is too short for C2's peak.
+#   * C1 only (-XX:TieredStopAtLevel=1) with one compiler thread, and no perf-data file: a command's life is too short
+#     for C2's peak, and on two cores a second compiler thread competes with the command itself (analyze 0.45 s
+#     against 0.54 s, export --png unchanged: docs/bench/cli.md).
 #   scripts/lanescope.sh analyze samples/dell-optiplex-xe3-i7-8700-quadro-p2000
 #   scripts/lanescope.sh export fleet/*/ --png pictures/
 # LANESCOPE_JAVA_OPTS: extra JVM options. Figures: docs/bench/cli.md (scripts/bench-cli.sh, scripts/bench-startup.sh).
@@ -44,4 +46,5 @@ fi
 share=""
 [ -f "$jsa" ] && share="-XX:SharedArchiveFile=$jsa -Xshare:auto -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0"
 # shellcheck disable=SC2086
-exec java ${LANESCOPE_JAVA_OPTS:-} -XX:TieredStopAtLevel=1 -XX:-UsePerfData -Xlog:cds=off $share -jar "$jar" "$@"
+exec java ${LANESCOPE_JAVA_OPTS:-} -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:-UsePerfData -Xlog:cds=off $share \
+    -jar "$jar" "$@"
