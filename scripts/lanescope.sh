@@ -10,7 +10,8 @@
 #     costs a pass over every pointer in it at every start;
 #   * C1 only (-XX:TieredStopAtLevel=1) with one compiler thread, and no perf-data file: a command's life is too short
 #     for C2's peak, and on two cores a second compiler thread competes with the command itself (analyze 0.45 s
-#     against 0.54 s, export --png unchanged: docs/bench/cli.md).
+#     against 0.54 s, export --png unchanged: docs/bench/cli.md);
+#   * transparent huge pages for the heap where the kernel offers them (about a tenth off analyze and export).
 #   scripts/lanescope.sh analyze samples/dell-optiplex-xe3-i7-8700-quadro-p2000
 #   scripts/lanescope.sh export fleet/*/ --png pictures/
 # LANESCOPE_JAVA_OPTS: extra JVM options. Figures: docs/bench/cli.md (scripts/bench-cli.sh, scripts/bench-startup.sh).
@@ -43,8 +44,13 @@ if [ ! -f "$jsa" ] && [ -d "$sample" ]; then
     fi
     rm -rf "$work"
 fi
-share=""
-[ -f "$jsa" ] && share="-XX:SharedArchiveFile=$jsa -Xshare:auto -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0"
+opts=""
+# transparent huge pages where the kernel offers them to programs that ask: fewer page faults as the heap and the
+# picture's pixel buffers are first touched (asked for only then: elsewhere the JVM would print a warning)
+case $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null) in
+    *"[always]"* | *"[madvise]"*) opts="-XX:+UseTransparentHugePages" ;;
+esac
+[ -f "$jsa" ] && opts="$opts -XX:SharedArchiveFile=$jsa -Xshare:auto -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0"
 # shellcheck disable=SC2086
-exec java ${LANESCOPE_JAVA_OPTS:-} -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:-UsePerfData -Xlog:cds=off $share \
+exec java ${LANESCOPE_JAVA_OPTS:-} -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:-UsePerfData -Xlog:cds=off $opts \
     -jar "$jar" "$@"

@@ -1,11 +1,9 @@
 package dev.lanescope.ui.png;
 
-import java.awt.image.BufferedImage;
-import java.awt.image.ColorModel;
-import java.awt.image.DataBufferInt;
-import java.awt.image.Raster;
-import java.awt.image.WritableRaster;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +11,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
-import javax.imageio.ImageIO;
-
 import javafx.application.Platform;
+import javafx.geometry.Bounds;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.SnapshotParameters;
@@ -27,6 +24,7 @@ import javafx.scene.paint.Color;
 import javafx.scene.transform.Transform;
 
 import dev.lanescope.export.AtomicFiles;
+import dev.lanescope.export.PngEncoder;
 import dev.lanescope.layout.TopologyLayouts;
 import dev.lanescope.model.Bdf;
 import dev.lanescope.model.Topology;
@@ -216,9 +214,11 @@ public final class PngExporter {
     static Pixels snapshot(Parent composed, int maxWidth) {
         if (composed.getScene() == null) new Scene(composed); // CSS and layout need a scene
         composed.applyCss();
+        composed.autosize(); // its preferred size, as the snapshot's own layout pass would size a window-less root
         composed.layout();
-        double w = composed.getLayoutBounds().getWidth();
-        double h = composed.getLayoutBounds().getHeight();
+        Bounds drawn = composed.getBoundsInParent(); // what the snapshot covers, shadows included
+        double w = drawn.getWidth();
+        double h = drawn.getHeight();
         double s = Math.min(Math.min(SCALE, MAX_SIDE / Math.max(1, Math.max(w, h))), maxWidth / Math.max(1, w));
         SnapshotParameters sp = new SnapshotParameters();
         sp.setTransform(Transform.scale(s, s));
@@ -246,12 +246,10 @@ public final class PngExporter {
     }
 
     public static Path write(Pixels px, Path out) throws IOException {
-        // the pixels as they are (ARGB, one int each), not copied pixel by pixel as setRGB would: the same PNG bytes
-        WritableRaster raster = Raster.createPackedRaster(new DataBufferInt(px.argb(), px.argb().length), px.width(),
-                px.height(), px.width(), new int[] {0xff0000, 0xff00, 0xff, 0xff000000}, null);
-        BufferedImage bi = new BufferedImage(ColorModel.getRGBdefault(), raster, false, null);
         return AtomicFiles.write(out, tmp -> {
-            if (!ImageIO.write(bi, "png", tmp.toFile())) throw new IOException("no PNG writer in this Java");
+            try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+                PngEncoder.write(px.argb(), px.width(), px.height(), file);
+            }
         });
     }
 
