@@ -16,6 +16,7 @@ import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.shape.Polyline;
 import javafx.stage.Stage;
 
@@ -72,6 +73,19 @@ class ExplorerWindowTest {
                 .contains("Gen3 x8 / cap Gen3 x8", "Gen3 x1 / cap Gen3 x2");
         assertThat(vm().marks().edgeColours()).containsEntry("0000:00:01.0->0000:01:00.0", "narrow")
                 .containsEntry("0000:00:1d.2->0000:6e:00.0", "degraded");
+    }
+
+    @Test
+    void aBoxTellsItsAddressAndNameWhenThePointerRestsOnIt(FxRobot robot) throws Exception {
+        waitLoaded();
+        String id = vm().getLoaded().picture().nodeOf(GPU).id();
+        TopologyView view = robot.lookup(".topology-view").queryAs(TopologyView.class);
+        robot.interact(() -> view.reveal(id));
+        Node box = view.boxNode(id);
+        robot.moveTo(box);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".tooltip").tryQuery().isPresent());
+        Tooltip tip = (Tooltip) robot.lookup(".tooltip").query().getScene().getWindow();
+        assertThat(tip.getText()).contains("01:00.0").contains("GeForce GTX 1650");
     }
 
     @Test

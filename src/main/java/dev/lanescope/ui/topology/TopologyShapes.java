@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import javafx.event.EventHandler;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -79,7 +81,7 @@ final class TopologyShapes {
         box.pseudoClassStateChanged(TopologyView.GROUP, nv.kind() == TopologyLayouts.Kind.GROUP
                 || nv.kind() == TopologyLayouts.Kind.FOLD);
         box.pseudoClassStateChanged(TopologyView.GPU, "GPU".equals(nv.badge()));
-        Tooltip.install(box, new Tooltip(tooltip(nv)));
+        installTooltipOnFirstHover(box, nv);
         box.setOnMouseClicked(e -> {
             if (e.getClickCount() == 2 && nv.groupKey() != null) toggleGroup.accept(nv.groupKey());
             else click.accept(nv.id());
@@ -88,7 +90,22 @@ final class TopologyShapes {
         return box;
     }
 
-    private static String tooltip(TopologyLayouts.NodeView nv) {
+    /**
+     * The box's tooltip, made when the pointer first enters the box: a tooltip is a window of its own, and making one
+     * per box up front cost an exported picture a sixth of a second (docs/bench/cli.md) and a large machine's window
+     * more, for tooltips a picture never shows.
+     */
+    private static void installTooltipOnFirstHover(VBox box, TopologyLayouts.NodeView nv) {
+        box.addEventHandler(MouseEvent.MOUSE_ENTERED, new EventHandler<>() {
+            @Override
+            public void handle(MouseEvent e) {
+                box.removeEventHandler(MouseEvent.MOUSE_ENTERED, this);
+                Tooltip.install(box, new Tooltip(tooltip(nv)));
+            }
+        });
+    }
+
+    static String tooltip(TopologyLayouts.NodeView nv) {
         return nv.title() + "\n" + nv.name() + (nv.groupKey() == null ? ""
                 : nv.kind() == TopologyLayouts.Kind.FOLD ? "\nDouble-click to show these " + nv.count() + " functions"
                 : nv.kind() == TopologyLayouts.Kind.GROUP ? "\nDouble-click to expand these " + nv.count()
