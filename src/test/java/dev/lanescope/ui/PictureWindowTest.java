@@ -215,6 +215,9 @@ class PictureWindowTest {
         TopologyView view = (TopologyView) composed[0].lookup(".topology-view");
         TopologyLayouts.Picture picture = view.getPicture();
         assertThat(picture.folded()).isTrue();
+        // a picture is passive: no scroll bars made for it (the window's view has them)
+        assertThat(composed[0].lookupAll(".topology-scroll")).isEmpty();
+        assertThat(view(robot).lookupAll(".topology-scroll")).hasSize(2);
         Set<String> path = EdgeColours.pathIds(picture, l.topology(), nic);
         Map<String, String> keys = EdgeColours.of(picture, l.topology(), l.insights(), EdgeColours.Mode.VERDICTS);
         int checked = 0;

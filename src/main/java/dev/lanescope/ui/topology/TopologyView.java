@@ -59,8 +59,9 @@ public final class TopologyView extends Region {
     private double dragX;
     private double dragY;
     private boolean interactive;
-    private final ScrollBar hbar = new ScrollBar();
-    private final ScrollBar vbar = new ScrollBar();
+    /** The scroll bars: the window's only (made by {@link #makeInteractive}), never an exported picture's. */
+    private ScrollBar hbar;
+    private ScrollBar vbar;
     private boolean updatingBars;
 
     public TopologyView() {
@@ -74,6 +75,12 @@ public final class TopologyView extends Region {
         clip.widthProperty().bind(widthProperty());
         clip.heightProperty().bind(heightProperty());
         setClip(clip);
+    }
+
+    /** The scroll bars, following the picture's offset and zoom and panning it when dragged. */
+    private void addScrollBars() {
+        hbar = new ScrollBar();
+        vbar = new ScrollBar();
         hbar.setOrientation(Orientation.HORIZONTAL);
         vbar.setOrientation(Orientation.VERTICAL);
         for (ScrollBar bar : List.of(hbar, vbar)) {
@@ -94,6 +101,7 @@ public final class TopologyView extends Region {
         scale.xProperty().addListener(moved);
         widthProperty().addListener(moved);
         heightProperty().addListener(moved);
+        updateScrollBars();
     }
 
     /**
@@ -101,7 +109,7 @@ public final class TopologyView extends Region {
      * then, and dragging them pans.
      */
     private void updateScrollBars() {
-        if (updatingBars) return;
+        if (updatingBars || hbar == null) return;
         updatingBars = true;
         try {
             double z = scale.getX();
@@ -129,13 +137,14 @@ public final class TopologyView extends Region {
 
     /** True when part of the picture lies outside the view (the scroll bars show). */
     public boolean hasOffscreen() {
-        return hbar.isVisible() || vbar.isVisible();
+        return hbar != null && (hbar.isVisible() || vbar.isVisible());
     }
 
     /** Mouse and keyboard handling for the window (a PNG export view stays passive). */
     public void makeInteractive() {
         if (interactive) return;
         interactive = true;
+        addScrollBars();
         setFocusTraversable(true);
         setOnScroll(e -> {
             double f = e.getDeltaY() > 0 ? 1.15 : 1 / 1.15;
@@ -347,8 +356,10 @@ public final class TopologyView extends Region {
     @Override
     protected void layoutChildren() {
         double t = 12;
-        hbar.resizeRelocate(0, getHeight() - t, Math.max(0, getWidth() - t), t);
-        vbar.resizeRelocate(getWidth() - t, 0, t, Math.max(0, getHeight() - t));
+        if (hbar != null) {
+            hbar.resizeRelocate(0, getHeight() - t, Math.max(0, getWidth() - t), t);
+            vbar.resizeRelocate(getWidth() - t, 0, t, Math.max(0, getHeight() - t));
+        }
         content.autosize();
         for (Map.Entry<String, VBox> b : boxes.entrySet()) {
             VBox box = b.getValue();
