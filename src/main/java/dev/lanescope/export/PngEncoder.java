@@ -12,8 +12,9 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
- * PNG bytes for a picture given as ARGB pixels (one int each, as JavaFX and AWT hand them out): 8-bit RGB when every
- * pixel is opaque, RGBA otherwise, every row unfiltered, compressed in horizontal bands on all cores at once.
+ * PNG bytes for a picture given as ARGB pixels (one int each, as JavaFX and AWT hand them out, straight or
+ * premultiplied): 8-bit RGB when every pixel is opaque, RGBA otherwise, every row unfiltered, compressed in
+ * horizontal bands on all cores at once.
  *
  * <p>Why not ImageIO's writer: on the decision picture (2400 x 1377, flat colours and text) it spent about twice as
  * long, most of it choosing a row filter five ways per row, and wrote a slightly larger file (docs/bench/cli.md).
@@ -35,21 +36,31 @@ public final class PngEncoder {
 
     /** Writes {@code argb} ({@code width} x {@code height}, row after row) to {@code out} as a PNG file. */
     public static void write(int[] argb, int width, int height, OutputStream out) throws IOException {
-        write(argb, width, height, out, Math.min(Runtime.getRuntime().availableProcessors(), height / MIN_BAND_ROWS));
+        write(argb, width, height, false, out);
     }
 
-    /** {@link #write(int[], int, int, OutputStream)} in {@code bands} bands of rows (at least one, at most a row each). */
-    static void write(int[] argb, int width, int height, OutputStream out, int bands) throws IOException {
+    /**
+     * As {@link #write(int[], int, int, OutputStream)}; {@code premultiplied}: each colour is already multiplied by
+     * its pixel's alpha (how JavaFX keeps a snapshot; for an opaque picture the same numbers), and is divided back.
+     */
+    public static void write(int[] argb, int width, int height, boolean premultiplied, OutputStream out)
+            throws IOException {
+        write(argb, width, height, premultiplied, out,
+                Math.min(Runtime.getRuntime().availableProcessors(), height / MIN_BAND_ROWS));
+    }
+
+    /** The writer, in {@code bands} bands of rows (at least one, at most a row each). */
+    static void write(int[] argb, int width, int height, boolean premultiplied, OutputStream out, int bands)
+            throws IOException {
         if (width <= 0 || height <= 0 || (long) width * height > argb.length) {
             throw new IllegalArgumentException("no picture of " + width + " x " + height + " in " + argb.length
                     + " pixels");
         }
-        boolean opaque = opaque(argb, width * height);
-        int channels = opaque ? 3 : 4;
         int n = Math.max(1, Math.min(bands, height));
-        List<Band> done = IntStream.range(0, n).parallel()
-                .mapToObj(b -> band(argb, width, height * b / n, height * (b + 1) / n, channels, b == n - 1))
-                .toList();
+        // as RGB first, the common case; a band that meets a pixel that is not opaque says so, and all go as RGBA
+        List<Band> done = bands(argb, width, height, n, false, premultiplied);
+        boolean opaque = done.stream().allMatch(b -> b.opaque);
+        if (!opaque) done = bands(argb, width, height, n, true, premultiplied);
         out.write(SIGNATURE);
         ByteBuffer header = ByteBuffer.allocate(13).putInt(width).putInt(height)
                 .put((byte) 8).put((byte) (opaque ? 2 : 6)).put((byte) 0).put((byte) 0).put((byte) 0);
@@ -67,26 +78,42 @@ public final class PngEncoder {
         chunk(out, "IEND", new byte[0], 0);
     }
 
-    /** One band of rows: its deflated bytes (no zlib header or trailer), its raw length and checksum. */
-    private record Band(byte[] deflated, long rawLength, long adler) {
+    private static List<Band> bands(int[] argb, int width, int height, int n, boolean alpha, boolean premultiplied) {
+        return IntStream.range(0, n).parallel()
+                .mapToObj(b -> band(argb, width, height * b / n, height * (b + 1) / n, alpha, premultiplied,
+                        b == n - 1))
+                .toList();
     }
 
-    private static boolean opaque(int[] argb, int n) {
-        for (int i = 0; i < n; i++) {
-            if ((argb[i] >>> 24) != 0xff) return false;
-        }
-        return true;
+    /**
+     * One band of rows: its deflated bytes (no zlib header or trailer), its raw length and checksum; written as RGB,
+     * {@code opaque} false when a pixel was not (the bytes are then of no use).
+     */
+    private record Band(byte[] deflated, long rawLength, long adler, boolean opaque) {
     }
 
-    private static Band band(int[] argb, int width, int fromRow, int toRow, int channels, boolean last) {
+    private static Band band(int[] argb, int width, int fromRow, int toRow, boolean alpha, boolean premultiplied,
+                             boolean last) {
+        int channels = alpha ? 4 : 3;
         byte[] raw = new byte[(width * channels + 1) * (toRow - fromRow)];
         int o = 0;
+        int alphas = 0xff;
         for (int y = fromRow; y < toRow; y++) {
             raw[o++] = 0; // filter: none
-            o = row(argb, y * width, width, channels, raw, o);
+            if (alpha) {
+                o = rgbaRow(argb, y * width, width, premultiplied, raw, o);
+            } else {
+                alphas &= rgbRow(argb, y * width, width, raw, o);
+                o += width * 3;
+            }
         }
+        if (alphas != 0xff) return new Band(new byte[0], 0, 1, false);
         Adler32 sum = new Adler32();
         sum.update(raw);
+        return new Band(deflate(raw, last), raw.length, sum.getValue(), true);
+    }
+
+    private static byte[] deflate(byte[] raw, boolean last) {
         Deflater deflater = new Deflater(LEVEL, true);
         try {
             deflater.setInput(raw);
@@ -99,20 +126,42 @@ public final class PngEncoder {
                 z.write(buf, 0, n);
                 if (last ? deflater.finished() : n < buf.length) break;
             }
-            return new Band(z.toByteArray(), raw.length, sum.getValue());
+            return z.toByteArray();
         } finally {
             deflater.end();
         }
     }
 
-    /** One row's pixels as bytes, R G B (A) each; returns the next free index. A method per row: compiled early. */
-    private static int row(int[] argb, int from, int width, int channels, byte[] raw, int o) {
+    /** One row as R G B bytes; returns the AND of its alphas (0xff: every pixel opaque). A method per row: compiled early. */
+    private static int rgbRow(int[] argb, int from, int width, byte[] raw, int o) {
+        int alphas = 0xff;
         for (int x = from, end = from + width; x < end; x++) {
             int p = argb[x];
+            alphas &= p >>> 24;
             raw[o++] = (byte) (p >> 16);
             raw[o++] = (byte) (p >> 8);
             raw[o++] = (byte) p;
-            if (channels == 4) raw[o++] = (byte) (p >>> 24);
+        }
+        return alphas;
+    }
+
+    /** One row as R G B A bytes, colours divided by alpha where they came premultiplied; returns the next index. */
+    private static int rgbaRow(int[] argb, int from, int width, boolean premultiplied, byte[] raw, int o) {
+        for (int x = from, end = from + width; x < end; x++) {
+            int p = argb[x];
+            int a = p >>> 24;
+            int r = p >> 16 & 0xff;
+            int g = p >> 8 & 0xff;
+            int b = p & 0xff;
+            if (premultiplied && a != 0xff) {
+                r = a == 0 ? 0 : Math.min(255, (r * 255 + a / 2) / a);
+                g = a == 0 ? 0 : Math.min(255, (g * 255 + a / 2) / a);
+                b = a == 0 ? 0 : Math.min(255, (b * 255 + a / 2) / a);
+            }
+            raw[o++] = (byte) r;
+            raw[o++] = (byte) g;
+            raw[o++] = (byte) b;
+            raw[o++] = (byte) a;
         }
         return o;
     }

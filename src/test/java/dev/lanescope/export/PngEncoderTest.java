@@ -41,7 +41,7 @@ class PngEncoderTest {
 
     private static byte[] encode(int[] px, int w, int h, int bands) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PngEncoder.write(px, w, h, out, bands);
+        PngEncoder.write(px, w, h, false, out, bands);
         return out.toByteArray();
     }
 
@@ -91,6 +91,43 @@ class PngEncoderTest {
         int[] px = new int[2400 * 1400];
         java.util.Arrays.fill(px, 0xffffffff);
         assertThat(encode(px, 2400, 1400, 2).length).isLessThan(40_000);
+    }
+
+    @Test
+    void premultipliedColoursAreDividedBack() throws IOException {
+        int w = 64;
+        int h = 8;
+        int[] straight = picture(w, h, false, 5);
+        int[] pre = new int[straight.length];
+        for (int i = 0; i < straight.length; i++) {
+            int a = straight[i] >>> 24;
+            int r = ((straight[i] >> 16 & 0xff) * a + 127) / 255;
+            int g = ((straight[i] >> 8 & 0xff) * a + 127) / 255;
+            int b = ((straight[i] & 0xff) * a + 127) / 255;
+            pre[i] = a << 24 | r << 16 | g << 8 | b;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PngEncoder.write(pre, w, h, true, out);
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(out.toByteArray()));
+        int[] back = img.getRGB(0, 0, w, h, null, 0, w);
+        for (int i = 0; i < back.length; i++) {
+            int a = straight[i] >>> 24;
+            assertThat(back[i] >>> 24).isEqualTo(a);
+            if (a < 16) continue; // too little alpha left to carry the colour
+            for (int shift = 0; shift <= 16; shift += 8) {
+                // premultiplying rounds: dividing back recovers each colour within 255 / alpha
+                assertThat(Math.abs((back[i] >> shift & 0xff) - (straight[i] >> shift & 0xff)))
+                        .as("pixel %d channel at bit %d, alpha %d", i, shift, a).isLessThanOrEqualTo(255 / a + 1);
+            }
+        }
+    }
+
+    @Test
+    void anOpaquePremultipliedPictureIsWrittenAsItIs() throws IOException {
+        int[] px = picture(200, 100, true, 6);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PngEncoder.write(px, 200, 100, true, out);
+        assertSamePixels(out.toByteArray(), px, 200, 100, true);
     }
 
     @Test

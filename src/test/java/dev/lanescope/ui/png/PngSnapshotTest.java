@@ -27,7 +27,7 @@ class PngSnapshotTest {
         });
         assertThat(px.width()).isEqualTo(PngExporter.DECISION_WIDTH);
         // the shadow's glow is drawn, not cut off: the left and right columns are not the box's own colour
-        int left = px.argb()[px.width() * (px.height() / 2)];
+        int left = px.argbPremultiplied()[px.width() * (px.height() / 2)];
         assertThat(left).isNotEqualTo(0xff4682b4);
     }
 
