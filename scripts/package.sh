@@ -78,12 +78,13 @@ description=Opens the lanescope window (no path: a bundled sample capture)
 EOF
 
 say "jpackage: app-image"
-# the command line: C1 only and no perf-data file, as the window; a command's life is too short for C2's peak
-# (C2 cost about 2.7 s of CPU in export --png, docs/bench/cli.md)
+# the command line: C1 only with one compiler thread and no perf-data file; a command's life is too short for C2's
+# peak (C2 cost about 2.7 s of CPU in export --png), and on two cores a second compiler thread competes with the
+# command (docs/bench/cli.md)
 # shellcheck disable=SC2086
 jpackage --type app-image --dest "$out/image" --name lanescope --app-version "$version" \
     --input "$input" --main-jar lanescope.jar --main-class dev.lanescope.cli.Main \
-    --runtime-image "$runtime" --java-options "$common_opts -XX:TieredStopAtLevel=1 -XX:-UsePerfData" \
+    --runtime-image "$runtime" --java-options "$common_opts -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:-UsePerfData" \
     --add-launcher lanescope-window="$out/lanescope-window.properties" \
     --description "PCIe topology explorer: per-hop link verdicts, path ceilings, AtomicOps, move advice"
 if [ "$image_only" = 1 ]; then
