@@ -121,14 +121,38 @@ public record CaptureAnalysis(String source, Capture capture, Topology topology,
                 .findFirst().orElse("no PCI functions or tree found");
     }
 
-    /** Why the input is unusable: every warning and error with its file and line, then a one-line summary. */
+    /**
+     * Why the input is unusable: every warning and error with its file and line, then what the input did hold that
+     * a tree cannot be built from (the kernel's own link notices, quoted; an {@code nvidia-smi topo -m} matrix),
+     * then how to get what is missing.
+     */
     public List<String> unusableLines() {
         List<String> out = new java.util.ArrayList<>();
         for (Problem p : capture.problems()) {
             if (p.severity() != Severity.INFO) out.add(p.toString());
         }
-        out.add("lanescope: no PCI functions or tree found in " + capture.label()
-                + " (give lspci -vv and/or lspci -tv output, a folder, or a .tar.gz bundle)");
+        if (out.stream().noneMatch(l -> l.contains("error"))) {
+            out.add("lanescope: no PCI functions or tree found in " + capture.label());
+        }
+        List<dev.lanescope.model.KernelBandwidthLine> kernel = capture.kernelLines();
+        if (!kernel.isEmpty()) {
+            out.add("lanescope: it holds the kernel's own link notices, quoted here, but no tree to place them on:");
+            kernel.stream().limit(UNUSABLE_QUOTES).forEach(k -> out.add("  " + k.source() + ": " + k.text()));
+            if (kernel.size() > UNUSABLE_QUOTES) out.add("  ... and " + (kernel.size() - UNUSABLE_QUOTES) + " more");
+        }
+        dev.lanescope.model.TopoMatrix topo = capture.topo();
+        if (topo != null && !topo.labels().isEmpty()) {
+            long gpus = topo.labels().stream().filter(l -> l.startsWith("GPU")).count();
+            long others = topo.labels().size() - gpus;
+            out.add("lanescope: " + topo.source() + " is an nvidia-smi topo -m matrix (" + gpus + " GPU"
+                    + (gpus == 1 ? "" : "s") + (others == 0 ? "" : " and " + others + " other device"
+                    + (others == 1 ? "" : "s")) + "): it says how each pair connects, but names no PCI address and no"
+                    + " link speed or width");
+        }
+        out.add("lanescope: to judge the links, capture `sudo lspci -vv` and `lspci -tv` on that machine"
+                + " (native-probes/collect.sh gathers both and more into one bundle) and open that");
         return out;
     }
+
+    private static final int UNUSABLE_QUOTES = 10;
 }

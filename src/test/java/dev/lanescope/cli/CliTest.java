@@ -83,7 +83,10 @@ class CliTest {
         Files.writeString(junk, "hello\nthis is not lspci output\n", StandardCharsets.UTF_8);
         CliRun r = CliRun.of("analyze", junk.toString());
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("no PCI functions or tree found");
+        assertThat(r.err()).contains("no PCI functions and no lspci tree were found")
+                .contains("capture `sudo lspci -vv` and `lspci -tv` on that machine");
+        // said once: the input's own error line, then how to get what is missing
+        assertThat(r.err().split("no PCI functions", -1)).hasSize(2);
 
         CliRun missing = CliRun.of("analyze", dir.resolve("absent").toString());
         assertThat(missing.exit()).isEqualTo(2);

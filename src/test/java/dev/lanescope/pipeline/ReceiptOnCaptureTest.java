@@ -65,6 +65,7 @@ class ReceiptOnCaptureTest {
         CaptureAnalysis a = CaptureAnalysis.load(List.of(notes));
         assertThat(a.usable()).isFalse();
         assertThat(a.topology().functions()).isEmpty();
-        assertThat(a.unusableLines().get(a.unusableLines().size() - 1)).contains("no PCI functions or tree found");
+        assertThat(a.unusableLines().get(0)).contains("no PCI functions and no lspci tree were found");
+        assertThat(a.unusableLines().get(a.unusableLines().size() - 1)).contains("capture `sudo lspci -vv`");
     }
 }
