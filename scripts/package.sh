@@ -47,6 +47,8 @@ mvn -q -B dependency:copy-dependencies -DincludeScope=runtime -DexcludeGroupIds=
     -DoutputDirectory="$input/lib"
 cp -r samples "$input/samples"
 cp packaging/lanescope.desktop "$input/"
+# the command line started without jpackage's launcher, and its class-data archive (packaging/app/cli.sh)
+cp packaging/app/cli.sh "$input/"
 
 # --- the runtime: the JDK modules the jars use (jdeps) plus JavaFX from its jars
 jdk_modules=$(jdeps --print-module-deps --ignore-missing-deps --multi-release 17 --module-path target/javafx \
@@ -77,6 +79,11 @@ java-options=$common_opts -Dlanescope.command=lanescope-window -XX:TieredStopAtL
 description=Opens the lanescope window (no path: a bundled sample capture)
 EOF
 
+# the archive lib/app/cli.sh --train-archive makes after installing (or by hand for an app-image), for bin/lanescope
+# too; while it is missing, or was made for another place, the command starts without it and says nothing
+cds_opts="-XX:SharedArchiveFile=\$APPDIR/lanescope-cli.jsa -Xshare:auto -Xlog:cds=off -XX:+UnlockDiagnosticVMOptions"
+cds_opts="$cds_opts -XX:ArchiveRelocationMode=0"
+
 say "jpackage: app-image"
 # the command line: C1 only with one compiler thread and no perf-data file; a command's life is too short for C2's
 # peak (C2 cost about 2.7 s of CPU in export --png), and on two cores a second compiler thread competes with the
@@ -84,7 +91,7 @@ say "jpackage: app-image"
 # shellcheck disable=SC2086
 jpackage --type app-image --dest "$out/image" --name lanescope --app-version "$version" \
     --input "$input" --main-jar lanescope.jar --main-class dev.lanescope.cli.Main \
-    --runtime-image "$runtime" --java-options "$common_opts -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:-UsePerfData" \
+    --runtime-image "$runtime" --java-options "$common_opts -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:-UsePerfData $cds_opts" \
     --add-launcher lanescope-window="$out/lanescope-window.properties" \
     --description "PCIe topology explorer: per-hop link verdicts, path ceilings, AtomicOps, move advice"
 if [ "$image_only" = 1 ]; then
