@@ -34,13 +34,14 @@ public final class PngEncoder {
     private PngEncoder() {
     }
 
-    /** Writes {@code argb} ({@code width} x {@code height}, row after row) to {@code out} as a PNG file. */
-    public static void write(int[] argb, int width, int height, OutputStream out) throws IOException {
+    /** Writes {@code argb} ({@code width} x {@code height}, row after row, straight ARGB) as a PNG file (tests). */
+    static void write(int[] argb, int width, int height, OutputStream out) throws IOException {
         write(argb, width, height, false, out);
     }
 
     /**
-     * As {@link #write(int[], int, int, OutputStream)}; {@code premultiplied}: each colour is already multiplied by
+     * Writes {@code argb} ({@code width} x {@code height}, row after row) to {@code out} as a PNG file;
+     * {@code premultiplied}: each colour is already multiplied by
      * its pixel's alpha (how JavaFX keeps a snapshot; for an opaque picture the same numbers), and is divided back.
      */
     public static void write(int[] argb, int width, int height, boolean premultiplied, OutputStream out)

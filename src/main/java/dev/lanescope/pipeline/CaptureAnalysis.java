@@ -11,8 +11,10 @@ import dev.lanescope.capture.CaptureLoader;
 import dev.lanescope.capture.HealthEvidenceLoader;
 import dev.lanescope.model.WatchRecord;
 import dev.lanescope.model.Capture;
+import dev.lanescope.model.KernelBandwidthLine;
 import dev.lanescope.model.Problem;
 import dev.lanescope.model.Severity;
+import dev.lanescope.model.TopoMatrix;
 import dev.lanescope.model.Topology;
 import dev.lanescope.model.TopologyBuilder;
 
@@ -25,6 +27,9 @@ import dev.lanescope.model.TopologyBuilder;
  * @param evidence the under-load readings the report was judged with (none unless asked for)
  */
 public record CaptureAnalysis(String source, Capture capture, Topology topology, Report report, UnderLoad evidence) {
+
+    /** The kernel link notices an unusable input's message quotes at most. */
+    private static final int UNUSABLE_QUOTES = 10;
 
     /** Where a long load is (for a progress bar): a fraction 0..1 and what it is doing. */
     public interface Progress {
@@ -131,16 +136,16 @@ public record CaptureAnalysis(String source, Capture capture, Topology topology,
         for (Problem p : capture.problems()) {
             if (p.severity() != Severity.INFO) out.add(p.toString());
         }
-        if (out.stream().noneMatch(l -> l.contains("error"))) {
+        if (capture.problems().stream().noneMatch(p -> p.severity() == Severity.ERROR)) {
             out.add("lanescope: no PCI functions or tree found in " + capture.label());
         }
-        List<dev.lanescope.model.KernelBandwidthLine> kernel = capture.kernelLines();
+        List<KernelBandwidthLine> kernel = capture.kernelLines();
         if (!kernel.isEmpty()) {
             out.add("lanescope: it holds the kernel's own link notices, quoted here, but no tree to place them on:");
             kernel.stream().limit(UNUSABLE_QUOTES).forEach(k -> out.add("  " + k.source() + ": " + k.text()));
             if (kernel.size() > UNUSABLE_QUOTES) out.add("  ... and " + (kernel.size() - UNUSABLE_QUOTES) + " more");
         }
-        dev.lanescope.model.TopoMatrix topo = capture.topo();
+        TopoMatrix topo = capture.topo();
         if (topo != null && !topo.labels().isEmpty()) {
             long gpus = topo.labels().stream().filter(l -> l.startsWith("GPU")).count();
             long others = topo.labels().size() - gpus;
@@ -153,6 +158,4 @@ public record CaptureAnalysis(String source, Capture capture, Topology topology,
                 + " (native-probes/collect.sh gathers both and more into one bundle) and open that");
         return out;
     }
-
-    private static final int UNUSABLE_QUOTES = 10;
 }
